@@ -490,6 +490,7 @@ export {
   formatClientResult,
   formatClientReports,
   formatRefusalResults,
+  formatDiscoveryParts,
   formatWritingAClient,
 } from "./lessons/writingAClient/tables";
 export { solveClientExercises } from "./lessons/writingAClient/prose";

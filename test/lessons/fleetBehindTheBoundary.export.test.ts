@@ -145,7 +145,7 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
     assert.match(flat(text), /like the SDK's low-level `Server`, checks no argument against it/, path);
     assert.match(
       flat(text),
-      /`validating`, like the SDK's `McpServer`, answers invalid arguments with an `isError` result, to a 2025-11-25 client and to a 2026-07-28 one alike\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where the course's reading allows either\./,
+      /`validating`, like the SDK's `McpServer`, answers invalid arguments with an `isError` result, to a 2025-11-25 client and to a 2026-07-28 one alike\. The last column is \*\*the revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision\./,
       path,
     );
     assert.doesNotMatch(text, /the write-up's|SDK 2\b(?!\.)|version 2\)/, path);
@@ -199,7 +199,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     // The agents are labelled the course's test driver, not MCP, once, in their own paragraph.
     assert.match(
       flat(text),
-      /They are the course's test driver, not MCP: their calls and answers show what each fault below costs a caller\./,
+      /Two scripted \*agents\*, the course's test driver and not MCP, answer one question, so that each fault below shows what it costs a caller:/,
       path,
     );
     assert.doesNotMatch(text, /test harness|The harness/, path);
@@ -347,9 +347,13 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // throw. Its rule is the schema's comment on CallToolResult (2024-11-05 and 2025-03-26 on the
     // interface, 2025-06-18 to 2026-07-28 on its isError), so the sentence above the table names
     // both sources, and the header stays a row of short labels.
-    const header = rows.findIndex((r) => r.startsWith("| revisions | invalid arguments |"));
+    // What the spec says and what the course's servers answer are columns apart (a student's item 3).
+    const header = rows.findIndex((r) => r.startsWith("| revisions | invalid arguments, by the spec |"));
     assert.ok(header >= 0, `${path}: the error-channel table`);
-    assert.equal(rows[header], "| revisions | invalid arguments | a handler's throw | unknown tool |");
+    assert.equal(
+      rows[header],
+      "| revisions | invalid arguments, by the spec | a handler's throw | unknown tool | the course's servers, invalid arguments |",
+    );
     // The older revisions are what this table adds to lesson 3's: 2024-11-05 to 2025-06-18's
     // tools pages list "Invalid arguments" under protocol errors only and "Invalid input data" under
     // tool errors: reading the latter as covering argument values is the course's, and says so.
@@ -358,14 +362,14 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
       rows.slice(header + 1, header + 4),
       [
         // Current revision first (a student's reading): a 2026 client reads its own row first.
-        "| 2026-07-28 | either channel: the tools page says tool error (\"Input validation errors\"), the schema's `InvalidParamsError` says -32602; the course's servers answer `isError` | `isError` result | protocol error |",
-        '| 2025-11-25 | `isError` result ("Input validation errors") | `isError` result | protocol error |',
-        '| 2024-11-05 to 2025-06-18 | protocol error ("Invalid arguments"); `isError` too by the course\'s reading of the tool errors\' "Invalid input data" | `isError` result | protocol error |',
+        '| 2026-07-28 | either channel: the tools page says tool error ("Input validation errors"), the schema\'s `InvalidParamsError` says -32602 | `isError` result | protocol error | `isError` result |',
+        '| 2025-11-25 | `isError` result ("Input validation errors") | `isError` result | protocol error | `isError` result |',
+        '| 2024-11-05 to 2025-06-18 | protocol error ("Invalid arguments"), though the tool errors list "Invalid input data" | `isError` result | protocol error | -32602 |',
       ],
       path,
     );
     assert.match(text.split("\n")[text.split("\n").indexOf(rows[header]) + 1], /^\|:---\|/, path);
-    assert.doesNotMatch(text, /both: the tools page lists them|\| as lesson 3 \|/, path);
+    assert.doesNotMatch(text, /both: the tools page lists them|\| as lesson 3 \||by the course's reading/, path);
     assert.ok(!text.includes("Before 2025-11-25 (2024-11-05 to 2025-06-18)"), path);
     // The learning goal: from 2025-11-25 the tools page files invalid arguments as an isError
     // result; only 2026-07-28's schema.mdx (InvalidParamsError) also lists them under -32602, and
@@ -392,7 +396,7 @@ test("§3, invalid arguments: the rule a client author needs first (lesson 3's: 
     // What the course's servers choose where the revisions allow either, beside the SDK's.
     assert.match(
       body,
-      /`validating`, like the SDK's `McpServer`, answers invalid arguments with an `isError` result, to a 2025-11-25 client and to a 2026-07-28 one alike\. \*\*The revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision, with an `isError` result to a 2025-11-25 or 2026-07-28 client and JSON-RPC error -32602 to a 2025-06-18 client, where the course's reading allows either\./,
+      /`validating`, like the SDK's `McpServer`, answers invalid arguments with an `isError` result, to a 2025-11-25 client and to a 2026-07-28 one alike\. The last column is \*\*the revision rule\*\*, the course's choice and not MCP's: the course's servers answer invalid arguments by the client's revision\./,
       path,
     );
     assert.doesNotMatch(body, /settled on `isError`|so either channel conformed/, path);
@@ -612,28 +616,29 @@ test("the markdown cells' fixed claims are what the run computes, for several se
   assert.equal(AGENT_POLICIES.length, 2);
 });
 
-test("the agents are one visible paragraph with their question, the course's test driver, with no rules fold, turn table or band arithmetic; exercise 1 is an MCP question on the two channels", () => {
+test("the agents are two or three visible lines with their question, the course's test driver; the paging is folded; exercise 1 is an MCP question on the two channels", () => {
+  // A student's reading and an expert's review: the test driver in a few lines, its algorithm folded.
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
-  assert.equal(agents.length, 4, "a heading, a lead-in, the question, one paragraph");
-  const [heading, , , paragraph] = agents;
+  assert.equal(agents.length, 7, "a heading, a lead-in, the question, one paragraph, a fold");
+  const [heading, lead, , paragraph, summary, fold, close] = agents;
   assert.equal(heading, "## The test driver: two scripted agents");
   assert.equal(
-    flat(paragraph),
-    "`X vs Y` answers the comparison with the two devices, and no score: `X`, the device with the highest rate, against `Y`, the highest-risk device of `X`'s type (`X` itself if it leads its type). " +
-      "Each agent sends its calls in *turns*, what a model would send in one message, and answers in a turn of its own. " +
-      "The *shortcut* agent makes 2 calls: the device with the most downtime under 500 hours, then its type's risk leader; " +
-      "every seed's fleet is drawn so that this is wrong. " +
-      "The *thorough* agent starts with the same ranking and a count. " +
-      "`top_devices` has no cursor and returns at most 10 rows, so the agent pages by narrowing `min_hours` and `max_hours`: " +
-      "25-hour bands from 0 up, four a turn, each asked twice, ranked by downtime and by hours, so that it reads each device's " +
-      "downtime and hours; a band whose page says more devices matched than it returned is split in two and asked again. " +
-      "It stops when no unread device can beat the best rate it has read (an unread device has at least the hours read so far, " +
-      "and no more downtime than the ranking's leader), then asks for the winner's record and its type's risk leader, and is right. " +
-      "Either resends a failed call in its next turn, at most twice, then gives up, at once if told the server is gone for good. " +
-      "They are the course's test driver, not MCP: their calls and answers show what each fault below costs a caller.",
+    flat(lead),
+    "Two scripted *agents*, the course's test driver and not MCP, answer one question, so that each fault below shows what it costs a caller:",
   );
+  assert.match(
+    flat(paragraph),
+    /The \*thorough\* agent pages through the devices in hour bands, lowest hours first, until no unread device can win, and is right\./,
+  );
+  assert.doesNotMatch(paragraph, /25-hour|narrowing|ranking's leader/);
+  assert.equal(summary, "<details><summary>How the thorough agent pages</summary>");
+  assert.match(
+    flat(fold),
+    /25-hour bands from 0 up, four a turn, each asked twice[^]*\*crowded\*: the next turn asks its two halves/,
+  );
+  assert.equal(close, "</details>");
   assert.equal(MAX_RETRIES, 2);
-  // The section sits just before the faults it drives, its answer computed; no fold, no turn table.
+  // The section sits just before the faults it drives, its answer computed; no turn table.
   const ids = notebook.cells.map((c) => c.id);
   assert.deepEqual(ids.slice(ids.indexOf("agents-heading"), ids.indexOf("agents-heading") + 3), [
     "agents-heading",
@@ -643,7 +648,7 @@ test("the agents are one visible paragraph with their question, the course's tes
   for (const gone of ["question-heading", "thorough-turns", "thorough-turns-close", "thorough-steps"])
     assert.ok(!ids.includes(gone), gone);
   for (const { path, text } of exports) {
-    assert.doesNotMatch(text, /\*bands\*|starred|halved next turn|read to|formatTurnTable|readThoroughTurns/, path);
+    assert.doesNotMatch(text, /\*bands\*|starred|halved next turn|formatTurnTable|readThoroughTurns/, path);
     assert.doesNotMatch(text, /The agents' rules, and the thorough agent's turns/, path);
   }
   // The slow row's extra turn: the resend goes alone, in a turn of its own; crash-restart's zero

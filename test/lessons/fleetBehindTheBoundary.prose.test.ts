@@ -135,3 +135,39 @@ test("solution 3 reads the slow call's progress against the client's clock: the 
     assert.ok(text.includes("With a maximum of 2,000 ms it times out at 2,000 ms"), `seed ${seed}`);
   }
 });
+
+test("turn 3's 12 calls (and any turn above four bands) are named as the halves of crowded bands", () => {
+  // A student's item 2: the 12 of 2 + 8 + 12 + … is turn 2's three crowded bands, halved.
+  const text = flat(prose.readGroundTruth(simulateFleetLesson(DEFAULT_SEED)));
+  assert.ok(
+    text.includes(
+      "The thorough agent's turns send 2 + 8 + 12 + 8 + 8 + 8 + 2 = 48 calls: 2 to open, two pages per band, and 2 for the winner's record and its type's risk leader; turn 3's 12 page the halves of turn 2's 3 crowded bands, those with more than 10 devices. Its answer takes a turn more.",
+    ),
+    text,
+  );
+  assert.ok(
+    flat(prose.readGroundTruth(simulateFleetLesson(20260219))).includes(
+      "turns 3, 5 and 7, of 12, 12 and 16 calls, page the halves of the turn before's 3, 3 and 4 crowded bands",
+    ),
+  );
+});
+
+test("a reading whose arithmetic the runs do not bear out says so, visibly, instead of falling silent", () => {
+  const r = simulateFleetLesson(DEFAULT_SEED);
+  const bump = (condition: string, change: Partial<(typeof r.matrix)[number]>) => ({
+    ...r,
+    matrix: r.matrix.map((row) =>
+      row.condition === condition && row.policy === "thorough" ? { ...row, ...change } : row,
+    ),
+  });
+  const direct = r.matrix.find((row) => row.condition === "direct" && row.policy === "thorough")!;
+  const turns = flat(prose.readGroundTruth(bump("direct", { toolCalls: direct.toolCalls + 1 })));
+  assert.match(turns, /= 48 calls, not the table's 49, which the reading did not expect: check the table row by row\./);
+  const crash = r.matrix.find((row) => row.condition === "crash" && row.policy === "thorough")!;
+  const conditions = flat(prose.readConditions(bump("crash", { toolErrors: crash.toolErrors + 1 })));
+  assert.match(
+    conditions,
+    /The crash rows' calls and failures do not follow from the turns above, which the reading did not expect: check the table row by row\./,
+  );
+  assert.doesNotMatch(conditions, /Under `crash` the server exits/);
+});

@@ -152,7 +152,7 @@ describe("lesson 5's simulated half", () => {
       const at = [
         "| rule | what it does | what MCP says |",
         formatPolicies(result),
-        "| a tool sent | the defaults-reading gate | the course's gate |",
+        "| host or gate | what it is |",
       ].map((phrase) => exported.indexOf(phrase));
       assert.deepEqual(
         at,
@@ -188,7 +188,7 @@ describe("lesson 5's simulated half", () => {
         host,
         `Task 4, about \`${result.gateTask.subscriber}\`, calls \`sayac_oku\`, \`tuketim\` and \`tarife\`, which read, then \`kayit_yaz\`, which writes. The host that trusts its servers' hints holds only the write: a no sends 3 requests, a yes 4, and writes 1 record. With no \`annotations\` on any tool, its defaults-reading gate would hold all 4 calls, so when the person says no, the task stops at the first, \`sayac_oku\`, with 0 requests sent; the course's gate sends 4 requests unasked and writes 1 record.`,
       );
-      // The 80 tokens rebuilt message by message (student round 21t, item 6): each call and its
+      // The 80 tokens rebuilt message by message (a student's reading): each call and its
       // result as the envelope counted them, summing to the run's tokens.
       const [no] = result.conformant.runs;
       assert.deepEqual(no.messageTokens, [12, 17, 16, 10, 15, 10], `seed ${seed}`);
@@ -455,7 +455,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("though the same list names it"), "no list names a refused version");
     // The course's listing weighed against the spec where it first shows (the discover answer),
     // in a labelled box before the -32022 example, with its reason; said once.
-    // The plain rule first (student and expert round 21s): the course's servers, like SDK 2.4.0
+    // The plain rule first (a student's reading and an expert's review): the course's servers, like SDK 2.4.0
     // (server Server.discover: modernProtocolVersions), list only the versions they serve without
     // initialize; why (schema.ts DiscoverResult; versioning.mdx Terminology); then that MCP's lists
     // may hold a legacy version (versioning.mdx's own example), which a dual-era client must then
@@ -463,16 +463,16 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // What a client does first, in the box; the spec's silence on listing 2025-11-25, and the
     // course's choice weighed, in one folded note after it (a student's reading).
     const box =
-      "**What `supportedVersions` is for.** It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`): it picks one both support for `_meta`. The course's servers, like SDK 2.4.0, list only `2026-07-28`.";
-    const note =
-      "<details><summary>Does a dual-era server list 2025-11-25 too?</summary> The spec does not say. The course infers that no later request's `_meta` names `2025-11-25`, as `basic/versioning.mdx` defines a legacy version by its `initialize` (\"Terminology\"); yet a -32022 example on the same page lists it. The course's servers reach it only by `initialize`, which `basic/transports/stdio.mdx` rules out after a modern error. Both choices are defensible. </details>";
-    assert.ok(exported.indexOf(box) >= 0 && exported.indexOf(box) < exported.indexOf(note), "rule, then note");
-    assert.ok(!box.includes("does not say") && !box.includes("defensible"), "the discrepancy is folded");
-    // An expert's review: nothing in the spec says a later request cannot name
-    // 2025-11-25; it is the course's inference from versioning.mdx's "Terminology" (legacy = initialize-based),
-    // while the page's own -32022 example lists it in `supported`.
+      "**What `supportedVersions` is for.** It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`): it picks one both support for `_meta`.";
+    // The course's choice in one line, in the box; no folded note weighing it (a student's reading).
+    assert.ok(
+      exported.includes(
+        "The course's servers, like SDK 2.4.0, list only `2026-07-28`, and speak `2025-11-25` only after `initialize`: the course's choice, as the spec does not say whether a dual-era server lists its legacy versions.",
+      ),
+    );
+    assert.doesNotMatch(exported, /Does a dual-era server list|Both choices are defensible/);
+    // An expert's review: nothing in the spec says a later request cannot name 2025-11-25.
     assert.ok(!exported.includes("No later request's `_meta` can name"), "an inference, not a spec rule");
-    assert.equal(exported.split("Both choices are defensible").length, 2, "only in the note");
     assert.doesNotMatch(exported, /a conformant dual-era server lists/);
     const at = exported.indexOf(box);
     assert.ok(at >= 0, "the box states the choice and its reason");
@@ -492,9 +492,12 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     assert.ok(!exported.includes("The course reads such a list"), "the course takes no reading");
     // MCP does not restrict supportedVersions or data.supported to modern versions (2026-07-28
     // server/discover.mdx, DiscoverResult; versioning.mdx's example lists 2025-11-25): the box no
-    // longer ends in a sentence that reads as MCP's rule (expert round 21s).
+    // longer ends in a sentence that reads as MCP's rule (an expert's review).
     assert.ok(!exported.includes("So a dual-era server lists the modern versions"), "not MCP's rule");
-    assert.ok(exported.includes("yet a -32022 example on the same page lists it"), "MCP's lists, said so");
+    assert.ok(
+      exported.includes("as the spec does not say whether a dual-era server lists its legacy versions"),
+      "MCP's lists, said so",
+    );
     assert.doesNotMatch(exported, /arguably|round a loop/);
   });
 
@@ -559,9 +562,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`): it picks one both support for `_meta`.",
         // Page and schema disagree (2025-11-25 basic/lifecycle.mdx: SHOULD disconnect; schema.ts
         // InitializeResult.protocolVersion: MUST disconnect): the rule first, then the disagreement
-        // in one clause (student round 21t, item 1).
+        // in one clause (a student's reading).
         // What to do first, then the discrepancy folded (a student's reading).
-        "SHOULD pick its latest. A client that does not support the answer disconnects. <details><summary>Why disconnect: the page says SHOULD, the schema MUST</summary> 2025-11-25's `basic/lifecycle.mdx` says SHOULD; `InitializeResult` in `schema.mdx` says MUST. </details>",
+        "SHOULD pick its latest. A client that does not support the answer disconnects (a SHOULD on 2025-11-25's `basic/lifecycle.mdx`, a MUST in `InitializeResult`).",
         // -32021 said where the probe names it (a student's reading; 2026-07-28 basic/index.mdx).
         'A -32021 says the request needs a client capability the client did not declare, named in its `data.requiredCapabilities`, such as `{"elicitation":{}}` (`basic/index.mdx`).',
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
@@ -587,12 +590,13 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // 2026-07-28-only one); only lesson 1 says RECOMMENDED is a synonym of SHOULD. Over HTTP
         // the probe is optional: a dual-era client MAY try a modern request first
         // (streamable-http.mdx, "Backward Compatibility"; discover.mdx, "When to Call"). The split
-        // said here (student round 21t, item 3).
+        // said here (a student's reading).
         'Over stdio a client SHOULD probe first, whether it speaks only 2026-07-28 or both eras (`basic/transports/stdio.mdx`, "Backward Compatibility"). Over HTTP the probe is optional: a client MAY send its first request with `_meta` and read the answer (`basic/transports/streamable-http.mdx`, "Backward Compatibility"; `server/discover.mdx`, "When to Call").',
-        "The probe guards against legacy servers: some never check that `initialize` came first, and would run a `tools/call`, but fail a probe.",
+        // Why probe rather than send a tools/call first (stdio.mdx, "Backward Compatibility"; a student's reading).
+        "The probe guards against legacy servers that never check that `initialize` came first: sent a `tools/call` first, such a server might run it under its old rules, and the client would never learn its era; `server/discover` it cannot answer.",
         // A stdio session lasting as long as the process: one source, as lesson 7 cites it (an expert's review).
         'Over stdio, in the course\'s reading, it lasts as long as the server process, one session per server (`basic/lifecycle.mdx`, "Shutdown").',
-        "The course's stdio clients skip it, safe only because they start the course's own servers.",
+        "The course's stdio clients skip it, safe as they start only the course's own servers.",
         // The two eras' openings side by side, before the real lines.
         "2025-11-25, a session 2026-07-28, no session",
         "→ notifications/initialized",
@@ -604,12 +608,17 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
         // Up front: the course's host is not one to copy; its three rules; why the course measures it
-        // all the same, and what MCP has a host do instead (student rounds 21 and 21t, item 5).
+        // all the same, and what MCP has a host do instead (a student's reading).
         // The two hosts in one table, each named, what it keeps and what it is for; why the course
         // measures a host that breaks a SHOULD NOT, in one sentence first (a student's reading).
-        "| *version rule* | drops every tool of a server whose `serverInfo.version` is newer than the one the host was written against: 2 for `olcum`, 1 for `tarife`, 2 for `kayit` | goes against `server/discover.mdx`'s SHOULD NOT: clients are not to use `serverInfo` to change their behaviour |",
+        "| *version rule* | drops every tool of a server whose `serverInfo.version` is newer than the one the host was written against: the host knows `olcum` 2, `tarife` 1, `kayit` 2; `kayit` says 3 | goes against `server/discover.mdx`'s SHOULD NOT: clients are not to use `serverInfo` to change their behaviour |",
         '| *the course\'s gate* | holds a call to a tool whose `annotations` lack `readOnlyHint: true`; passes a tool sent with no `annotations` | departs from "Default: false" on that last case (below) |',
-        '| no `annotations` | holds it: the tool may write | runs it, against "Default: false" |',
+        // Every host and gate the course measures with, in one table (a student's reading).
+        "| *the course's host* | one MCP client per server, with the three rules above |",
+        '| *the course\'s gate* | the third rule: holds a call to a tool whose `annotations` lack `readOnlyHint: true`, but runs a tool sent with no `annotations`, against "Default: false" |',
+        "| *the defaults-reading gate* | holds a call to every tool not marked `readOnlyHint: true`, one with no `annotations` included: by MCP's default it may write |",
+        "| *the host that trusts its servers' hints* | keeps every tool (no allowlist, no version rule), trusts their annotations and asks through the defaults-reading gate |",
+        "| *the allowlisting host* | the host that trusts its servers' hints, plus the allowlist |",
         // The version rule's numbers said where they come from, and what "knows up to" means.
         // The allowlist's support is the host's control and the exposure UI.
         // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
@@ -624,11 +633,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // The approval gate defined where the lesson first uses it, on the host that trusts its servers' hints.
         "An *approval gate* is the code that holds a call until a person answers.",
         // Why a gate at all: annotations are untrusted unless from a trusted server (tools.mdx, Warning).
-        // The three rules are section 5's bullets; section 6 refers back to them (eighth pass).
+        // The three rules are section 5's bullets; section 6 refers back to them.
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "Each rule alone, then both; the tools a host keeps are its *kept tools* (the simulator's tables, taught later, head them *negotiated*, which is not MCP's negotiation):",
+        "Each rule alone, then both; the tools a host keeps are its *kept tools* (the simulator's tables, taught later, head them *negotiated*):",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
         // Why not the real messages: the handshake prices discovery alike at every level, so only
@@ -648,15 +657,17 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host that trusts its servers' hints
         // defined once: no MUST broken; a SHOULD deviated from, as a SHOULD permits, for trusted read-only tools.
         '"Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase).',
-        // The hosts in a table before the results (student rounds 22 and 23, item 1).
+        // The hosts in a table before the results (a student's reading).
         "| rule | what it does | what MCP says |",
         // Skipping a SHOULD deviates from it; defensible only with standing consent (BCP 14).
-        'For trusted servers\' read-only tools, both skip the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"), defensible only with the user\'s standing consent ("always allow"). Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
+        'For trusted servers\' read-only tools, both gates skip the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"), defensible only with the user\'s standing consent ("always allow"). Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
         "3. What is `serverInfo` for, by which spec sentences? A host that keeps that rule and the allowlist: which of `kayit`'s tools does it keep, and what in section 5's lines says it can talk to `kayit`?",
         // Each course rule beside the MCP sentence it follows or departs from.
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
         "- Course: its host is built from two mistakes MCP warns against, a version rule on `serverInfo.version` and a gate that passes a tool with no `annotations`, plus an allowlist (all but `kayit_yaz`). It keeps three of five tools, its kept tools.",
+        // Bytes are not what the revision is for (basic/index.mdx, "Statelessness"; an expert's reading).
+        'Bytes are not why the revision changed: a 2026-07-28 request carries all a server needs to process it, so no session ties a client to one server process (`basic/index.mdx`, "Statelessness").',
         // Learning goal 4 is section 6's question.
         "4. What a host may decide from what servers declare, and where the course's own host departs.",
         // Capabilities as a table: side, what each unlocks, 2025-11-25's sub-flags (schema.mdx
@@ -667,7 +678,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // 2025-11-25 client/roots.mdx: "boundaries"; 2026-07-28: "informational guidance rather than an
         // access-control mechanism".
         // What roots are now, the history in a clause (a student's reading).
-        '| `roots` (client) | the directories and files the client considers relevant: guidance, not access control (`client/roots.mdx`; 2025-11-25 said "boundaries") | `listChanged` | deprecated, without `listChanged` |',
+        "| `roots` (client) | the directories and files the client considers relevant | `listChanged` | deprecated, without `listChanged` |",
+        // The roots row's facts in a sentence; sampling in 2026-07-28 (client/sampling.mdx, Warning;
+        // basic/patterns/mrtr.mdx: inputRequests values MUST be ElicitRequest, CreateMessageRequest or ListRootsRequest).
+        'Roots are guidance, not access control (`client/roots.mdx`; 2025-11-25 called them "boundaries").',
+        "Sampling is deprecated: existing implementations SHOULD migrate to calling a model provider's API directly; while it remains, a 2026-07-28 server asks for a completion as a `sampling/createMessage` request inside an `input_required` result",
         // The rows the course uses; sampling's sub-flags named (2025-11-25 schema.mdx, client/sampling.mdx);
         // elicitation's `{}` is form mode only (client/elicitation.mdx).
         "| `sampling` (client) | a reply from the host's model | `context` (context inclusion), `tools` (tool use) | deprecated |",
@@ -721,7 +736,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         exported,
         /host (that follows|following) MCP|within MCP's rules|breaks no MUST or SHOULD|lax, not wrong|means a 2026-07-28 server|spec's own `server\/discover` example|is non-conforming/,
       );
-      // None of the wordings round 2's readers found wrong or self-contradictory.
+      // None of the wordings the readers found wrong or self-contradictory.
       assert.doesNotMatch(
         exported,
         /measuring device|reproduces the reference|deems relevant|obliges a server to refuse|any tool not declared `readOnlyHint: true`|the only version it serves per request/,
@@ -738,7 +753,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "| rule | what it does | what MCP says |",
         "policy tools kept dropped (by which rule)",
         "The version rule drops `kayit` whole",
-        "| a tool sent | the defaults-reading gate | the course's gate |",
+        "| host or gate | what it is |",
         "Task 4, about",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
@@ -769,7 +784,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
   }
 });
 
-describe("eighth pass: 2026-07-28's _meta carries the client's side only (an expert's reading)", () => {
+describe("2026-07-28's _meta carries the client's side only (an expert's reading)", () => {
   for (const folder of ["lessons", "lessons/seed-20260219"]) {
     it(`${folder}: the server's side moves to server/discover and each result's _meta`, () => {
       const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
@@ -799,7 +814,7 @@ describe("section 6 rebuilt, one idea at a time (a student's and an expert's rea
         "*the course's host*",
         "| rule | what it does | what MCP says |",
         "policy tools kept",
-        "| a tool sent | the defaults-reading gate | the course's gate |",
+        "| host or gate | what it is |",
       ].map((phrase) => section.indexOf(phrase));
       assert.ok(
         steps.every((at) => at >= 0),
@@ -813,13 +828,14 @@ describe("section 6 rebuilt, one idea at a time (a student's and an expert's rea
       // The course's host introduced once, as an instrument, never apologised for twice.
       assert.equal(section.split("two mistakes MCP warns against").length, 2, "said once");
       assert.doesNotMatch(exported, /not a host to copy|instrument not to copy|MCP lets a host decide/);
-      assert.equal(section.split("*the course's host*").length, 2, "introduced once");
+      assert.equal(section.split("*the course's host*:").length, 2, "introduced once, then looked up in the table");
       // Its allowlist's contents stated, its version rule against server/discover.mdx's SHOULD NOT.
       assert.ok(section.includes("every tool the servers declare except `kayit_yaz`"));
       assert.ok(section.includes("goes against `server/discover.mdx`'s SHOULD NOT"));
       // Negotiated tools: the course's word for the tools kept, defined once here; the summary uses it.
       assert.equal(section.split("*kept tools*").length, 2, "defined once");
-      assert.ok(section.includes("head them *negotiated*, which is not MCP's negotiation)"));
+      assert.ok(section.includes("head them *negotiated*)"));
+      assert.doesNotMatch(section, /which is not MCP's negotiation/);
       assert.doesNotMatch(exported, /negotiated tools|three negotiated/, "kept tools, not negotiated");
       assert.ok(!/negotiation of a version and capabilities/.test(exported), "no second sense of the word");
       // No forward lesson number in the body, and none of the old section's second host table.

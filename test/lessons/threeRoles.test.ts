@@ -155,7 +155,7 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
     // A student's reading: name the idea where it first appears (2025-11-25 architecture/index.mdx: servers
     // "Request sampling through client interfaces"; client/sampling.mdx).
     "In 2025-11-25 a client opens a *session* with its server, an exchange that keeps state until it is closed, and a server can send requests too, for instance *sampling*: asking for a reply from the host's model.",
-    "In 2026-07-28 there is no session, every request stands alone, and only clients ask: a server that needs input says so in its answer.",
+    "In 2026-07-28 there is no session, every request stands alone, and only clients ask: a server that needs input says so in its answer (an `input_required` result, taught later).",
     // An expert's review: architecture/index.mdx does not say only clients ask; 2026-07-28 basic/patterns/index.mdx does.
     // An expert's review: 2026-07-28's architecture page has no session ("MCP is a stateless protocol").
     "2025-11-25's `architecture/index.mdx` gives one stateful session per server, 2026-07-28's calls the protocol stateless, and 2026-07-28's `basic/patterns/index.mdx` says \"Servers MUST NOT initiate JSON-RPC requests\".",
@@ -186,9 +186,9 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   assert.ok(next.includes('- 10 · Without a Session: 2026-07-28, "a stateless protocol"'));
   // Section 4 tells MCP's own tasks apart where the course's word is defined, in one sentence (the student:
   // the detour loaded a beginner too early); lesson 2 defines extensions where it needs them.
-  says(
-    "A *task* is one question the user puts to the host. The word is the course's: MCP has *tasks* too, an experimental utility in 2025-11-25 and an optional extension in 2026-07-28; neither is the course's tasks.",
-  );
+  // A student's reading: the warning about MCP's own tasks came long before they could matter; cut.
+  says("A *task*, in the course's word, is one question the user puts to the host.");
+  assert.ok(!flat(markdown).includes("MCP has *tasks* too"));
   // An expert's review: say what MCP's tasks are (2025-11-25 basic/utilities/tasks.mdx; 2026-07-28 changelog.mdx, 6).
   assert.ok(!flat(markdown).includes("MCP also has a feature called tasks"));
   // A student's reading: one clause only; the revisions' detail on MCP's tasks left lesson 1.
@@ -203,9 +203,11 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   // index.mdx, "Implementation Guidelines": "MCP itself cannot enforce these security principles at the
   // protocol level, implementors SHOULD: 1. Build robust consent and authorization flows"; server/tools.mdx,
   // "User Interaction Model": a human in the loop SHOULD be able to deny tool invocations.
+  // A student's reading: one line on consent; the lowercase-"must" audit left lesson 1.
   says(
-    'asks for the user\'s consent and acts on the user\'s decisions. The spec says hosts must obtain the user\'s consent before a tool runs (`index.mdx`, "Tool Safety"). That "must" is lowercase: it is one of the page\'s principles, which "MCP itself cannot enforce … at the protocol level". Its nearest form in capitals is a SHOULD on `server/tools.mdx`, "User Interaction Model": "there SHOULD always be a human in the loop with the ability to deny tool invocations". The host also coordinates the model.',
+    "asks for the user's consent and acts on the user's decisions: a human SHOULD be able to deny any tool call (`server/tools.mdx`, \"User Interaction Model\"), taught later. The host also coordinates the model.",
   );
+  assert.ok(!flat(markdown).includes('That "must" is lowercase'));
   // An expert's review (a false claim): a server's blindness is no reason; client/elicitation.mdx has capital MUSTs no server sees.
   assert.ok(!flat(markdown).includes("a server cannot see whether the host asked the user"));
   assert.ok(!flat(markdown).includes("could not be a protocol MUST"));
@@ -231,7 +233,7 @@ test("section 5 keeps the servers' keeping nothing apart from MCP's statelessnes
   // passes on each request. So keeping nothing at all is the course's choice, not the whole rule, and the
   // rule is not only about the connection.
   says(
-    'the course\'s servers keep nothing from one call to the next. 2026-07-28 forbids a server to take protocol context (version, capabilities, client identity) from earlier requests on the same connection, and state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, "Statelessness").',
+    'the course\'s servers keep nothing from one call to the next, by design. Separately, 2026-07-28 forbids a server to take protocol context (version, capabilities, client identity) from earlier requests on the same connection, and state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, "Statelessness").',
   );
   // An expert's review: the MUST NOT is scoped to protocol context; "forbids relying on the connection's
   // history" overstated it.
@@ -458,7 +460,8 @@ test("section 1 explains how to read the specification before citing it; section
   // The expert: the retry after `input_required` is 2026-07-28 basic/patterns/mrtr.mdx's, not basic/index.mdx's
   // "ResultType" (which only defines the values). Lesson 1 now leaves `input_required` to lesson 3 (the
   // student: neither transcript shows it), so no sentence on it, and no misattributed citation, remains.
-  assert.ok(!flat(markdown).includes("input_required"));
+  // A student's reading: the note names the result once, "taught later", and nothing more on it.
+  assert.equal((flat(markdown).match(/input_required/g) ?? []).length, 1);
   assert.ok(
     !flat(markdown).includes('the client sends the call again with that input (`basic/index.mdx`, "ResultType")'),
   );
@@ -471,7 +474,7 @@ test("section 1 explains how to read the specification before citing it; section
   // there, and why; the probe itself is a later lesson's.
   // A student's reading and an expert's review: one sentence on day one, the rest where the probe is taught.
   says(
-    'A real client is RECOMMENDED to first ask what the server speaks (`basic/transports/stdio.mdx`, "Backward Compatibility"), taught later; the course\'s client, which starts only its own servers, skips it.',
+    'A real client is RECOMMENDED to first ask what the server speaks, with a `server/discover` request (`basic/transports/stdio.mdx`, "Backward Compatibility"), taught later; the course\'s client, which starts only its own servers, skips it.',
   );
   assert.ok(!flat(markdown).includes("that an older server would read by its own rules"));
   // the revisions table, the readings' range, the cart example, the host's row.
@@ -494,7 +497,7 @@ test("section 1 explains how to read the specification before citing it; section
   // rest, in one sentence, are lessons 3's and 5's, named in Next (the body names no later lesson). The
   // reserved keys without a prefix, the MUSTs of `_meta` and isError's rule left with them.
   says(
-    "- `_meta`, folded here as `{…}` and printed once unfolded below, is what a message says of itself: the request's revision, the client's name and version, and its *capabilities*, the optional features a client declares (this one declares none: `{}`).",
+    "- `_meta`, folded here as `{…}` and printed once unfolded below, is the message's metadata, facts about it rather than its content; its keys carry MCP's prefix `io.modelcontextprotocol/`, taught later. Here: the request's revision, the client's name and version, and its *capabilities*, the optional features a client declares (this one declares none: `{}`).",
   );
   assert.ok(
     !flat(markdown).includes("and the optional features it declares."),

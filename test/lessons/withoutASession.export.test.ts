@@ -182,7 +182,7 @@ for (const [k, path] of EXPORTS.entries()) {
     );
     assert.match(
       flat,
-      /To count that cost, our client can also be set, instead of an era \(`legacy` or `stateless`\), to what this lesson calls its \*probing mode\* \(the option `era: "auto"`\): it probes as the SDK does, on a second process it starts, and the SDK judges the answer\. The two part only on a discover result that names no modern version the client speaks/,
+      /To count that cost, our client can also be set, instead of an era \(`legacy` or `stateless`\), to what this lesson calls its \*probing mode\* \(the option `era: "auto"`\): it probes as the SDK does, on a second process it starts, and the SDK judges the answer\. Our probing mode and the SDK's behave the same except in one case, covered at the end of this section: a discover result that names no modern version the client speaks\./,
     );
     assert.doesNotMatch(flat, /`auto` mode/);
     // Three probing clients: the reader is told which one each exhibit measures (the student's item).
@@ -243,9 +243,9 @@ for (const [k, path] of EXPORTS.entries()) {
     );
     assert.match(
       flat,
-      /The third row sends `server\/discover` before the stateless lists: \*Before 1st call\* is one discovery of the three servers:/,
+      /The third row, \*stateless \+ discover\*, is 2026-07-28's cost as MCP advises it, with the `server\/discover` probe a client that speaks both eras SHOULD send first \(section 4\); the second leaves the probe out, to compare the eras' own messages: \*Before 1st call\* is one discovery of the three servers:/,
     );
-    assert.match(flat, /section 4 counts the probe apart\. The simulated client sends/);
+    assert.match(flat, /section 4 counts it apart\. The simulated client sends/);
     assert.match(flat, /tell the same story\. The wire, under the same host,/);
     const sim = simulateWithoutASession(SEEDS[k]);
     const [legacy, stateless] = sim.lessonSix.rows;
@@ -903,7 +903,7 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
     assert.ok(!/and the real one before tasks? [\d, and]+ instead of/.test(text), file);
     assert.ok(
       text.includes(
-        'MCP does not say how a change raised on another instance reaches the stream. That is left to the deployment. The usual answer is a message bus the instances share. SDK 2.4.0\'s `createMcpHandler` takes one as its `bus` option: "Multi-process deployments supply their own implementation over their pub/sub backend".',
+        "MCP does not say how a change raised on another instance reaches the stream. That is left to the deployment. The usual answer is a message bus the instances share.",
       ),
       file,
     );
@@ -924,7 +924,9 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
     );
     // Section 2 prints one simulated table, the one host's (Run 2's table is gone); the discovery
     // is its third row, and the columns are defined once, before it.
-    assert.ok(text.includes("The third row sends `server/discover` before the stateless lists:"), file);
+    assert.ok(text.includes("The third row, *stateless + discover*, is 2026-07-28's cost as MCP advises it"), file);
+    // The SDK's `bus` option is a deployment detail, cut (a student's item 5).
+    assert.ok(!text.includes("`bus`"), file);
     assert.equal(raw.split("\nera                   messages  tokens").length - 1, 1, file);
     assert.equal(raw.split("\nera        messages  tokens  round trips").length - 1, 0, file);
     assert.equal(text.split("*before 1st call* is the discovery").length - 1, 1, file);
@@ -975,8 +977,8 @@ test("section 2's *before 1st call* is reconciled with lesson 7's first table, a
       prose.includes(
         `*Before 1st call* is one discovery of the three servers: in 2025-11-25 their openings and lists, ${n(fixed("legacy"))} tokens; ` +
           `in 2026-07-28 their lists alone, ${n(fixed("stateless"))}, or ${n(fixed("stateless + discover"))} with \`server/discover\` first (the third row). ` +
-          `Lesson 7 counted the third row's ${n(fixed("stateless + discover"))} (its rows of \`olcum\`, \`tarife\` and \`kayit\` add up to it), as a client that speaks both eras probes first; ` +
-          `this lesson's default leaves the probe out, as lesson 9's client did, to compare the eras' own messages, and section 4 counts the probe apart.`,
+          `Lesson 7 counted the third row's ${n(fixed("stateless + discover"))} (its rows of \`olcum\`, \`tarife\` and \`kayit\` add up to it); ` +
+          `the rest of this section leaves the probe out, as lesson 9's client did, and section 4 counts it apart.`,
       ),
       file,
     );
@@ -1025,5 +1027,21 @@ test("docs/dual-era-notes.md, not the lesson, says which of the three rules a se
     const flat = readFileSync(join(ROOT, file), "utf8").replace(/\s+/g, " ");
     assert.doesNotMatch(flat, /A server should follow the MUST, the one rule of the three/, file);
     assert.doesNotMatch(flat, /has that sent on stdio only/, file);
+  }
+});
+
+test("section 5 says how a 2026-07-28 server asks for a completion, and that sampling is deprecated", () => {
+  // A student's item 3: basic/patterns/mrtr.mdx, "Server Requirements": inputRequests values MUST be
+  // an ElicitRequest, a CreateMessageRequest or a ListRootsRequest; client/sampling.mdx (Warning)
+  // and deprecated.mdx (SEP-2577): new implementations SHOULD NOT adopt sampling.
+  for (const file of EXPORTS) {
+    const text = readFileSync(join(ROOT, file), "utf8").replace(/\s+/g, " ");
+    const section = text.slice(text.indexOf("## 5 · "), text.indexOf("The server cannot check that"));
+    assert.ok(
+      section.includes(
+        "A completion is asked for the same way: an `inputRequests` value MUST be an `ElicitRequest`, a `CreateMessageRequest` (`sampling/createMessage`) or a `ListRootsRequest` (`basic/patterns/mrtr.mdx`). But 2026-07-28 deprecates sampling: new implementations SHOULD NOT adopt it, and existing ones SHOULD migrate to integrating directly with LLM provider APIs (`client/sampling.mdx`; `deprecated.mdx`).",
+      ),
+      file,
+    );
   }
 });

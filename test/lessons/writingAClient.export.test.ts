@@ -342,7 +342,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     const section = prose.slice(fleet, prose.indexOf("## 2 · "));
     assert.ok(
       section.startsWith(
-        "## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`: lesson 4's device inventory, kept outside the water world for that experiment, so its tool names are English. At version 1 its devices are drawn from the seed.",
+        "## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`: the `fleet` server of lesson 4, outside the water world, so its tool names are English. At version 1 its devices are drawn from the seed.",
       ),
       file,
     );
@@ -363,11 +363,20 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     // An expert's review: no "negotiated tools" here, a course word lesson 5 defines once.
     assert.ok(prose.includes("keeps the listed tools its allowlist and version rule allow,"), file);
     assert.ok(!prose.includes("negotiated tools"), file);
-    // A student's reading: where `fleet` first appears, one clause on its experiment, no lesson number;
-    // the sentence starts with a capital, and "agents" (defined only in the next lesson) is not used.
+    // A student's reading: lesson 4 introduces `fleet`; here a back reference to it,
+    // no experiment "taught later"; "agents" (defined only in the next lesson) is not used.
     assert.ok(
       prose.includes(
-        "Its client talks to `olcum` (metering), `tarife` (tariff), `kayit` (records) and `fleet`, 400 medical devices kept for an experiment taught later, in which scripted clients ask one question of the whole fleet.",
+        "Its client talks to `olcum` (metering), `tarife` (tariff), `kayit` (records) and `fleet`, the fourth server of lesson 4, with its 400 medical devices.",
+      ),
+      file,
+    );
+    assert.doesNotMatch(prose, /taught later|for that experiment/, file);
+    // The pinned row probes, yet a client can open directly (a student's reading): SDK
+    // 2.4.0's ConnectOptions.prior, "taking precedence over `versionNegotiation`".
+    assert.ok(
+      prose.includes(
+        "A client holding a server's discover result can skip the probe: `connect`'s option `prior` takes precedence over `versionNegotiation`.",
       ),
       file,
     );
@@ -402,7 +411,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // "Statelessness" (servers SHOULD NOT require the same connection or process; the Note: an open
     // stdio process is not a session). basic/versioning.mdx's MAY (keeping an era found across
     // restarts) is secondary.
-    // The SDK's rules: two lines in the body, the rest folded (student round 22r, item 5).
+    // The SDK's rules: two lines in the body, the rest folded (a student's reading).
     // The SDK's rules as a decision table, probe answer | SDK 2.4.0 does | MCP says (a student's reading).
     for (const row of [
       "| probe answer | SDK 2.4.0 does | MCP says |",
@@ -415,7 +424,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     ])
       assert.ok(text.includes(`\n${row}\n`), `${file}: ${row}`);
     // A student's reading: the cell gives the SDK's behaviour and MCP's verdict in a few words; the
-    // pages' open case (a -32022 listing legacy revisions alone) is folded (student round 26r, 3).
+    // pages' open case (a -32022 listing legacy revisions alone) is folded (a student's reading).
     assert.ok(
       text
         .replace(/\s+/g, " ")
@@ -427,7 +436,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     assert.ok(!prose.includes("One case is left open"), `${file}: the open case is folded`);
     assert.doesNotMatch(text, /\| [^\n]*sets the page's "Use one of the versions/, file);
     assert.ok(!prose.includes("only one listing no modern revision leads on"), `${file}: the paragraph replaced`);
-    // The fallback is not one case (expert round 22s): SDK 2.4.0's classifyRpcError falls back on
+    // The fallback is not one case (an expert's review): SDK 2.4.0's classifyRpcError falls back on
     // every error but a -32022 with a modern revision (NOT_PROBE_RECOGNIZED: -32001, -32020,
     // -32021), and classifyResult on a discover result sharing no modern revision.
     assert.ok(!prose.includes("only a -32022 listing no modern revision"), file);
@@ -472,7 +481,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // stdio.mdx "Backward Compatibility": the probe is RECOMMENDED for a modern-only client, which
     // the pinned client shown is, and a SHOULD for a dual-era one. RECOMMENDED is SHOULD (lesson 1),
     // so the rule is said once, with SHOULD only, never as two strengths.
-    // Only over stdio (expert round 21s): over Streamable HTTP a dual-era client MAY tell the era
+    // Only over stdio (an expert's review): over Streamable HTTP a dual-era client MAY tell the era
     // from its first modern request (2026-07-28 streamable-http.mdx, "Backward Compatibility"), and
     // server/discover.mdx ("When to Call") calls the request optional; said where the HTTP probe shows.
     assert.ok(
@@ -498,7 +507,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     const gloss = text.indexOf("Its `connect` begins with a *probe*:");
     assert.ok(gloss >= 0 && gloss < text.indexOf("server/discover on a probe process"), `${file}: probe glossed first`);
     // "Shutdown" is cited once, for the course's reading of a 2025-11-25 stdio session; the SDK's
-    // way of ending its probe is left out (sixth pass: SDK internals no later part uses).
+    // way of ending its probe is left out (SDK internals no later part uses).
     assert.doesNotMatch(prose, /SIGTERM/, `${file}: the SDK's way of ending its probe is not weighed again`);
     assert.equal(prose.split('"Shutdown"').length, 2, `${file}: "Shutdown" once`);
     assert.ok(prose.includes('the course\'s reading of `basic/lifecycle.mdx`, "Shutdown"'), file);
@@ -566,7 +575,7 @@ test("the SDK's calls are told from the course's host before its listing, and th
       file,
     );
     // Section 3 prints a real subscriptions/listen stream later: these are the last real lines the
-    // tables count, not the lesson's last real lines (student round 21s, item 1).
+    // tables count, not the lesson's last real lines (a student's reading).
     assert.ok(!text.includes("the lesson's last real lines"), `${file}: no claim the stream contradicts`);
     const simulated = text.indexOf(
       "Those are the last real lines the tables count. From here on a counted message is the simulator's",
@@ -738,8 +747,8 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     assert.doesNotMatch(prose, /It is defensible only where the user has given standing consent/, file);
     assert.equal(
       (section.match(/^```text$/gm) ?? []).length,
-      3,
-      `${file}: the listen stream, the kayit bodies and the table`,
+      4,
+      `${file}: the listen stream, the kayit bodies, the table and the fold taking it apart`,
     );
     // 'once' is defined directly, not as a cached client with a trick spacing: back to back, its
     // lists never go stale. No tangled caveat on another spacing.
@@ -753,7 +762,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     // processes names the two local servers it counts.
     assert.ok(
       prose.includes(
-        // One rule, said so a reader can compare another lesson's count (student round 21t, item 3):
+        // One rule, said so a reader can compare another lesson's count (a student's reading):
         // the client's own stdio processes, one per local server and session; the probe left out.
         "*local processes* counts the server processes the client starts over stdio: one per local server (`olcum`, `fleet`) and session, or kept for all tasks in 2026-07-28. The remote `tarife` and `kayit` start none; SDK 2.4.0's probe process is left out.",
       ),
@@ -896,9 +905,9 @@ test("the refusal reaches the model as the host's own isError tool result", () =
 test("a server's list-changed notification is a SHOULD, sent in 2026-07-28 on a listen stream (server/tools.mdx)", () => {
   for (const file of EXPORTS) {
     const prose = proseOf(read(file));
-    // The listen stream is lesson 3's (its notifications table), not lesson 4's (expert round 21t).
+    // The listen stream is lesson 3's (its notifications table), not lesson 4's (an expert's review).
     assert.doesNotMatch(prose, /receive notifications \(lesson 4\)/, file);
-    // Section 3 names its host at its head (student round 21t, item 1).
+    // Section 3 names its host at its head (a student's reading).
     assert.ok(
       prose.includes("## 3 · Every task, once, or while fresh Host: *the allowlisting host* (Assumptions)."),
       file,
@@ -941,13 +950,13 @@ test("no dangling text: no colon before prose, no sentence broken across a short
   }
 });
 
-test("the cadence tables' _meta-share paragraph is cut; both clients' end-of-run reports are shown (round 26r)", () => {
+test("the cadence tables' _meta-share paragraph is cut; both clients' end-of-run reports are shown", () => {
   for (const file of EXPORTS) {
     const text = read(file);
     const prose = proseOf(text);
-    // Expert round 26r, teaching 1: the percentages of _meta no exercise needed are gone.
+    // An expert's review: the percentages of _meta no exercise needed are gone.
     assert.doesNotMatch(prose, /tokens of `_meta` on each of|traffic, not what a model reads \(lesson 3\)\. In/, file);
-    // Expert round 26r, teaching 2: exercises 2 and 4 lean on the silent client's report, now printed
+    // An expert's review: exercises 2 and 4 lean on the silent client's report, now printed
     // beside the reporting client's; exercise 4's `tuketm` is named a made-up misspelling.
     assert.ok(
       text.includes(
@@ -965,7 +974,7 @@ test("the cadence tables' _meta-share paragraph is cut; both clients' end-of-run
   }
 });
 
-test("section 3 names its host once, says what the simulated discovery counts, and why the cache refetched (round 22s)", () => {
+test("section 3 names its host once, says what the simulated discovery counts, and why the cache refetched", () => {
   for (const file of EXPORTS) {
     const text = read(file);
     const section = text.slice(text.indexOf("## 3 ·"), text.indexOf("## 4 ·"));
@@ -986,12 +995,12 @@ test("section 3 names its host once, says what the simulated discovery counts, a
     );
     assert.doesNotMatch(spaced, /the host that trusts its servers' hints:/, file);
     assert.match(spaced, /a result is stale once its age reaches `ttlMs`/, file);
-    // "only" scoped to -32022 answers, as the mode table reads (student round 22s, item 3).
+    // "only" scoped to -32022 answers, as the mode table reads (a student's reading).
     assert.ok(!text.includes('in `"auto"` mode only a -32022'), file);
   }
 });
 
-test("sixth pass: the merged lists' name clash said plainly, exercise 2 answerable from the lesson, the hosts named once", () => {
+test("the merged lists' name clash said plainly, exercise 2 answerable from the lesson, the hosts named once", () => {
   for (const file of EXPORTS) {
     const text = read(file);
     const prose = proseOf(text);
@@ -1015,7 +1024,7 @@ test("sixth pass: the merged lists' name clash said plainly, exercise 2 answerab
       ),
       file,
     );
-    assert.ok(prose.includes("| *the allowlisting host* | here |"), file);
+    assert.ok(prose.includes("| *the allowlisting host* | lesson 5 |"), file);
     assert.ok(!prose.includes("The hosts are lesson 5's: *the allowlisting host*"), file);
     assert.ok(!prose.includes("Section 2's host"), file);
   }

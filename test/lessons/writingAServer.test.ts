@@ -527,14 +527,16 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     // (a student's reading and an expert's review), and does not say lesson 5 did.
     assert.match(
       prose,
-      /runs \*the simulator's handshake\* with each server, its stand-in for discovery, not MCP's messages, the same at every level\./,
+      /runs \*the simulator's handshake\* with each server: `yetenek sor` \(ask capability\), answered by `yetenek bildir` \(report capability\) with the server's `surum` \(version\) and tools\./,
       path,
     );
     assert.doesNotMatch(prose, /lesson 5's handshake|the course's stand-in for discovery/, path);
-    // Its Turkish words glossed once, where the handshake is shown (a student's reading).
+    // Why it has a handshake of its own, in one line, from what the code does: one fixed opening
+    // (`world/handshakes.ts`: measured once, the same at every seed and level), so that rows
+    // differ by the declaration alone (a student's reading).
     assert.match(
       prose,
-      /Its words: `yetenek sor` \(ask capability\), answered by `yetenek bildir` \(report capability\) with the server's `surum` \(version\) and tools\./,
+      /It stands for discovery but is not MCP's messages: one fixed opening, the same at every level and seed, so that the rows differ by the declaration alone, not by a revision's discovery \(lesson 5 showed the real ones\)\./,
       path,
     );
     const discovery = prose.indexOf("*discovery*, the requests by which a client learns what a server offers");
@@ -548,7 +550,7 @@ test("lesson 6 points back to the conventions' homes, and defines discovery wher
     assert.doesNotMatch(text, /\('abone',\)|'side_effect'/, `${path}: no Python-notation table`);
     // No note per table on the printouts' layout.
     assert.doesNotMatch(prose, /Python|published lesson|exactly as that lesson prints/, path);
-    // The printouts' layout is no longer described: it taught nothing (expert round 21t, item 2).
+    // The printouts' layout is no longer described: it taught nothing (an expert's review).
     assert.doesNotMatch(prose, /print in a plain layout of their own/, path);
     assert.doesNotMatch(prose, /Its header's first cell is its title|one value per level in each list/, path);
     // The simulator's declarations in plain words, not by its function's name.
@@ -638,41 +640,27 @@ test("the approval gate's two readings have the course's two names, each defined
     );
     assert.doesNotMatch(prose, /consent before any tool: a person able to deny calls/, path);
     assert.equal(prose.match(/defensible only/g)?.length, 1, `${path}: the caveat once`);
-    // Each table's settings in one line directly above it, no table of tables whose rows the
-    // lead-ins cite (a student's reading, eighth pass).
-    const settings = [
-      [
-        "**Settings:** lesson 5's allowlist, the version rule on, no calls.",
-        "level                         negotiated dropped",
-      ],
-      [
-        "**Settings:** lesson 5's allowlist, the version rule on, the course's gate (passes a tool with no `annotations`, unlike MCP's default), no approval.",
-        "level                         negotiated calls",
-      ],
-      [
-        "**Settings:** the wide allowlist, the version rule on, the defaults-reading gate, no approval.",
-        "level                         calls  sent",
-      ],
-      [
-        "**Settings:** the wide allowlist, the version rule on (idle at levels 1 and 2), the course's gate (passes a tool with no `annotations`, unlike MCP's default).",
-        "wide allowlist ( kayit_yaz added )",
-      ],
-    ];
-    // A settings line may wrap: compared with the export's runs of white space made single spaces.
-    const oneSpaced = text.replace(/\s+/g, " ");
-    for (const [line, table] of settings) {
-      const [at, before] = [oneSpaced.indexOf(line), oneSpaced.indexOf(table.replace(/\s+/g, " "))];
-      assert.ok(
-        at !== -1 && at < before && !oneSpaced.slice(at + line.length, before).replace(/```text|\s/g, ""),
-        `${path}: ${line}`,
-      );
-    }
-    const spaced = text.replace(/\s+/g, " ");
-    assert.doesNotMatch(
-      text,
-      /\*\*Rules:\*\*|\| table \| allowlist \||Their rules are stated only here|\(row \d above\)/,
-      path,
+    // The four tables' settings in one small matrix, printed once before the first of them, in
+    // place of a settings line above each (a student's reading); no lead-in cites its rows.
+    const matrix = [
+      "The version rule is on in all four; the *wide* allowlist adds `kayit_yaz` (write record) to lesson 5's:",
+      "",
+      "| table | allowlist | approval gate (lesson 5) | approval |",
+      "|:---|:---|:---|:---|",
+      "| handshake | lesson 5's | none: no calls yet | none |",
+      "| twelve-task | lesson 5's | the course's: passes a tool with no `annotations`, unlike MCP's default | no |",
+      "| gate | wide | defaults-reading: holds a tool with no `annotations`, by MCP's default | no |",
+      "| wide | wide | the course's | no; at level 2, also yes |",
+    ].join("\n");
+    const flatText = text.replace(/\n(?=[^\n|])/g, " ").replace(/ +/g, " ");
+    assert.ok(flatText.includes(matrix.replace(/\n(?=[^\n|])/g, " ")), `${path}: the settings matrix`);
+    assert.ok(
+      text.indexOf("| twelve-task |") < text.indexOf("level                         negotiated dropped"),
+      `${path}: before the first table`,
     );
+    assert.doesNotMatch(text, /\*\*Settings:\*\*/, `${path}: no settings line above each table`);
+    const spaced = text.replace(/\s+/g, " ");
+    assert.doesNotMatch(text, /\*\*Rules:\*\*|Their rules are stated only here|\(row \d above\)/, path);
     assert.doesNotMatch(prose, /Its rules:/, `${path}: one form of the rules line`);
     const wideDefined = spaced.indexOf("the *wide* allowlist adds `kayit_yaz` (write record) to lesson 5's");
     assert.ok(wideDefined !== -1, path);
@@ -791,7 +779,7 @@ test("each reference-style print line is read in words right after it, from the 
     assert.equal(
       flat(prose.readHandshake(r)),
       `At levels 0 to 2 the client keeps ${h0.negotiated} tools and drops \`kayit_yaz\` (the allowlist). At level 3 ` +
-        `the version rule also drops \`kayit\`, \`bolge_ozet\` with it; the last line names the ${h3.negotiated} ` +
+        `the version rule also drops \`kayit\`; the last line names the ${h3.negotiated} ` +
         `kept. Every row costs the same ${h0.tokens} tokens, 34 + 34 + 31 for \`olcum\`, \`tarife\` ` +
         `and \`kayit\`'s request and answer, the envelope's 8 in each.`,
       `seed ${seed}`,
@@ -820,10 +808,14 @@ test("each reference-style print line is read in words right after it, from the 
     });
     assert.ok(
       flat(reading).startsWith(
-        `The second run (task seed ${r.secondRun.seed}) ` +
+        // What the second run is and why it is there, in words (a student's reading):
+        // the line is the reference's, so it stays; the sentence reads it.
+        `The last line is a second run: the same table on twelve other tasks, drawn from task seed ` +
+          `${r.secondRun.seed} in the same world. ` +
           (same
-            ? "completes as many tasks at each level as this run."
-            : `completes ${second
+            ? "It completes as many tasks at each level as this run: the completed counts come from " +
+              "the declarations, not from which tasks were drawn."
+            : `It completes ${second
                 .slice(0, 3)
                 .map((run) => run.completed)
                 .join(", ")} and ${second[3].completed} tasks.`),
@@ -848,7 +840,9 @@ test("each reference-style print line is read in words right after it, from the 
     after("level 2 , approval true ", prose.readWide(result));
     // Before each table, how to read its reference-style line; the layout itself is said once, before
     // the first of them (tested with the conventions' homes).
-    for (const [reading, line] of [["the last line is the second run (Assumptions).", "second run ( task seed"]]) {
+    for (const [reading, line] of [
+      ["the last line is a second run, read below the table.", "second run ( task seed"],
+    ]) {
       const [at, printed] = [spaced.indexOf(reading), spaced.indexOf(line)];
       assert.ok(at !== -1 && at < printed && printed - at < 700, `${path}: ${reading}`);
     }
@@ -1154,8 +1148,8 @@ test("lesson 6 states the server's other duties and keys its tables before the f
       /the server MUST NOT write to `stdout` anything but MCP messages, and MAY log to `stderr`/,
       path,
     );
-    // Each table keyed by its own settings line (tested with the gates), no table of tables.
-    assert.equal(text.split("**Settings:**").length, 5, `${path}: one line per table`);
+    // The tables keyed by one settings matrix before the first (tested with the gates).
+    assert.equal(text.split("| twelve-task |").length, 2, `${path}: one matrix`);
     // Prose-only code cells export their output alone.
     assert.ok(!text.includes("show.markdown(writingAServerSolutions("), `${path}: the solutions' code`);
   }
@@ -1258,7 +1252,7 @@ test("each table of the second half is led by the question it answers and how to
   }
 });
 
-test("lesson 6 keeps no ES-module aside; the SDK's probe internals are not the lesson's (student round 22r, items 4 and 5)", () => {
+test("lesson 6 keeps no ES-module aside; the SDK's probe internals are not the lesson's (a student's reading)", () => {
   for (const { path, text } of exportsOf6()) {
     const prose = proseOf(text);
     assert.doesNotMatch(
@@ -1281,7 +1275,7 @@ test("lesson 6 keeps no ES-module aside; the SDK's probe internals are not the l
   }
 });
 
-test("eighth pass: the second run's tokens explained from the run, no reference measurement named (a student's and an expert's reading)", () => {
+test("the second run's tokens explained from the run, no reference measurement named (a student's and an expert's reading)", () => {
   for (const { path, text } of exportsOf6()) {
     const spaced = flat(text);
     assert.doesNotMatch(spaced, /reference measurement|prices them as lesson 5 does/, path);

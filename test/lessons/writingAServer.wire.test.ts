@@ -138,7 +138,7 @@ test("the lesson prints what level 1 answers the empty call, as the server words
     assert.ok(shown !== -1 && shown < spaced.indexOf("## Level 0 against level 1"), `${path}: level 1's text`);
     // 299 bytes are one server's whole 2026-07-28 line (its level-0 tools/list, newline counted);
     // the table's level-0 bytes are the three servers' 2025-11-25 `{"tools": […]}` results. The two
-    // are no longer set side by side in one sentence (student round 21t, item 2): the table's
+    // are no longer set side by side in one sentence (a student's reading): the table's
     // measure is said on its own, and the transcript's bytes are left to its own line.
     const list = wire.level0.steps.find((step) => isTranscriptLine(step) && step.from === "server");
     const lineBytes = (list as { bytes: number }).bytes;
@@ -490,7 +490,7 @@ test("the minimal server over HTTP answers the stdio call with the stdio answer'
       // Management"; SDK 2.4 createMcpHandler's `legacy` option docs). Said in the student's terms:
       // no server A / server B / third server, which needed lesson 10's server requests.
       /- \*\*`legacy: 'reject'`\*\*, a `createMcpHandler` option, turns 2025-11-25 clients away \(see below\)\./,
-      // Its reason in a paragraph of its own, with what breaks (student round 21t, item 4; tested above).
+      // Its reason in a paragraph of its own, with what breaks (a student's reading; tested above).
       /Why reject them\? By default a 2025-11-25 client's requests each meet a new server object:/,
       /A server MUST use only capabilities negotiated \(2025-11-25 `basic\/lifecycle\.mdx`, "Operation"\), so B refuses what the client declared\. A server that needs the client's capabilities across requests needs `legacy: 'reject'`, or a stateful legacy route/,
       /- \*\*`toNodeHandler\(handler\)`\*\* fits it to Node's `http`, checking neither `Origin` nor `Host`\./,

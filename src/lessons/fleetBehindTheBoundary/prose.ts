@@ -9,7 +9,8 @@
  * wrapped at 100 columns (`wrapMarkdown`).
  */
 import { LOCAL_FAILURES } from "../../fleet/client";
-import { MAX_RETRIES } from "../../fleet/agents";
+import { MAX_RETRIES, WAVE_BANDS } from "../../fleet/agents";
+import { MAX_ROWS as MAX_PAGE_ROWS } from "../../fleet/catalog";
 import { CRASH_ON_CALL, LATENCY_MICROS } from "../../fleet/conditions";
 import { SLOW_PROGRESS_STEPS } from "../../server/faults";
 import type { AgentRunRecord } from "../../fleet/runAgents";
@@ -57,17 +58,41 @@ export function readGroundTruth(result: FleetLessonResult): string {
   );
 }
 
+/** What a reading says when the runs disagree with its arithmetic, in place of a wrong sum. */
+const UNEXPECTED = "which the reading did not expect: check the table row by row.";
+
 /**
- * The thorough agent's calls on a healthy path, turn by turn, summed to the table's count: a
- * sentence starting with a space, or nothing if the turns do not add up to the `direct` run.
+ * The thorough agent's calls on a healthy path, turn by turn, summed to the table's count, with
+ * what makes a turn larger than {@link WAVE_BANDS} bands' pages: the halves of the turn before's
+ * crowded bands (a band whose page held fewer rows than matched is asked again as two halves,
+ * before any new band). A sentence starting with a space; when the turns do not add up to the
+ * `direct` run, or a large turn is not all halves, a sentence that says so.
  */
 function thoroughTurnSizes(result: FleetLessonResult): string {
   const sizes = result.turnSizes.thorough;
   const total = sizes.reduce((a, b) => a + b, 0);
-  if (total !== record(result, "direct", "thorough").toolCalls) return "";
+  const direct = record(result, "direct", "thorough").toolCalls;
+  if (total !== direct)
+    return ` The thorough agent's turns send ${sizes.join(" + ")} = ${total} calls, not the table's ${direct}, ${UNEXPECTED}`;
+  const turns = result.thoroughTurns;
+  const large = sizes.flatMap((size, k) => (size > 2 * WAVE_BANDS ? [k] : []));
+  const crowded = large.map((k) => (turns[k - 1]?.bands ?? []).filter((b) => b.crowded).length);
+  if (large.some((k, i) => turns[k]?.bands.length !== 2 * crowded[i]))
+    return ` The thorough agent's turns send ${sizes.join(" + ")} = ${total} calls; a turn above ${2 * WAVE_BANDS} calls is not all halves of crowded bands, ${UNEXPECTED}`;
+  const ones = (values: number[]) => listing(values.map(n));
+  const halves =
+    large.length === 0
+      ? ""
+      : large.length === 1
+        ? `; turn ${large[0] + 1}'s ${sizes[large[0]]} page the halves of turn ${large[0]}'s ` +
+          `${crowded[0]} crowded bands, those with more than ${MAX_PAGE_ROWS} devices`
+        : `; turns ${ones(large.map((k) => k + 1))}, of ${ones(large.map((k) => sizes[k]))} calls, ` +
+          `page the halves of the turn before's ${ones(crowded)} crowded bands, those with more ` +
+          `than ${MAX_PAGE_ROWS} devices`;
   return (
-    ` The thorough agent's turns send ${sizes.join(" + ")} = ${total} calls, the last for the ` +
-    `winner's record and its type's risk leader; its answer takes a turn more.`
+    ` The thorough agent's turns send ${sizes.join(" + ")} = ${total} calls: ${sizes[0]} to open, ` +
+    `two pages per band, and ${sizes[sizes.length - 1]} for the winner's record and its type's risk ` +
+    `leader${halves}. Its answer takes a turn more.`
   );
 }
 
@@ -75,14 +100,15 @@ function thoroughTurnSizes(result: FleetLessonResult): string {
  * Where the crash rows' calls and failures come from: the turn that holds the server's
  * {@link CRASH_ON_CALL}th call, that call and the rest of its turn failing, each reissued
  * {@link MAX_RETRIES} times under `crash`, none under `crash-explained`. Checked against the runs;
- * nothing when they disagree.
+ * when they disagree, a sentence that says so.
  */
 function crashArithmetic(result: FleetLessonResult): string {
   const sizes = result.turnSizes.thorough;
   let sent = 0;
   let turn = 0;
   while (turn < sizes.length && sent + sizes[turn] < CRASH_ON_CALL) sent += sizes[turn++];
-  if (turn >= sizes.length) return "";
+  if (turn >= sizes.length)
+    return ` The crash rows do not follow from the turns above, ${UNEXPECTED}`;
   const through = sent + sizes[turn];
   const failed = through - CRASH_ON_CALL + 1;
   const crash = record(result, "crash", "thorough");
@@ -94,7 +120,7 @@ function crashArithmetic(result: FleetLessonResult): string {
     explained.toolCalls !== through ||
     explained.toolErrors !== failed
   )
-    return "";
+    return ` The crash rows' calls and failures do not follow from the turns above, ${UNEXPECTED}`;
   const upTo = sizes.slice(0, turn + 1).join(" + ");
   const resends = Array.from({ length: MAX_RETRIES }, () => failed).join(" + ");
   return (
@@ -126,7 +152,7 @@ export function readConditions(result: FleetLessonResult): string {
     ? `On the three healthy paths both agents give the same answers with the same calls; only the ` +
       `bytes differ. Of the thorough agent's ${n(thoroughRaw.bytes)} on ${code("raw")}, ` +
       `${n(handshakeBytes)} are MCP's opening and ${code("tools/list")} (${opening} messages), sent once.`
-    : `On the three healthy paths the answers differ, which the reading did not expect: check the table row by row.`;
+    : `On the three healthy paths the answers differ, ${UNEXPECTED}`;
   return wrapMarkdown(
     `${healthy}${crashArithmetic(result)} Under ${code("crash-restart")} the thorough agent's bytes ` +
       `are ${n(restart.bytes)}, against ${n(validating.bytes)} on ${code("validating")}: the ` +

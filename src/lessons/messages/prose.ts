@@ -183,8 +183,7 @@ export function messagesSolutions(sim: MessagesSimulation, wire: MessagesWire): 
         `${code("notifications/cancelled")} with ${code("requestId")} 7 (section 3). Nothing ` +
         `comes back: the server SHOULD stop, and MUST NOT send anything more for it ` +
         `(2026-07-28's stdio page); the client SHOULD ignore a late answer. Its library reports ` +
-        `the timeout as a local error with no JSON-RPC code (SDK 2.4.0: an ${code("SdkError")} ` +
-        `whose ${code("code")} is ${code("REQUEST_TIMEOUT")}), not as an error from the server.`,
+        `the timeout as a local error with no code, not as an error from the server.`,
     ),
   ].join("\n\n");
 }

@@ -153,7 +153,7 @@ function readTokens(
     `| part of (b)'s ${resource.tokens} tokens (lesson 3's word bodies and envelopes) | tokens |`,
     `|:---|:---|`,
     `| the read: ${code(RESOURCE_READ)} ${countTokens(words[0])}, the URI ` +
-      `${countTokens(words[1])} (its key ${code("uri")} counts 0, as ${code("name")}), ` +
+      `${countTokens(words[1])} (no key is counted, as in a call), ` +
       `${code("_meta")} ${meta} | ${head + meta} |`,
     `| the answer: ${code("resultType complete")} | ${opening} |`,
     `| the answer: the rows, ${rows.length - central} of ${base} tokens and ${central} ` +
@@ -199,14 +199,14 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
     : `its requests and responses, ${listing(calls.map(([q, a]) => `${q} + ${a}`))}`;
   const held = tool.tokens < resource.tokens && tool.contentTokens < resource.contentTokens;
   const verdict =
+    `**What this run shows.** ` +
     (held
-      ? `**Verdict: the rule held.** For ${plural(tool.answers.length, "small answer")} the tool ` +
-        `cost fewer tokens (${tool.tokens} against ${resource.tokens}) and would bring fewer into ` +
-        `the context (${tool.contentTokens} against ${resource.contentTokens}); the resource won ` +
-        `only on round trips.`
-      : `**Verdict: the rule did not hold here.** The tool cost ${tool.tokens} tokens against ` +
-        `${resource.tokens} and would bring ${tool.contentTokens} into the context against ` +
-        `${resource.contentTokens}.`) +
+      ? `Section 1's rule of thumb held here: for ${plural(tool.answers.length, "small answer")} the tool cost fewer ` +
+        `tokens (${tool.tokens} against ${resource.tokens}) and would bring fewer into the context ` +
+        `(${tool.contentTokens} against ${resource.contentTokens}); the resource won only on round ` +
+        `trips.`
+      : `Section 1's rule of thumb did not hold here: the tool cost ${tool.tokens} tokens against ${resource.tokens} and ` +
+        `would bring ${tool.contentTokens} into the context against ${resource.contentTokens}.`) +
     ` The rule is the course's: MCP chooses a primitive by who controls it (section 1), not by cost.`;
   return paragraphs(
     split,

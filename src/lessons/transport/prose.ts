@@ -4,21 +4,11 @@
  * notebook's markdown cells, and the lesson's test holds the run to it.
  */
 import { pyStr, type Fields } from "../../sim/values";
-import {
-  isTranscriptLine,
-  type Transcript,
-  type TranscriptLine,
-} from "../../wireClient/lineExchange";
 import type { ServerTrips } from "../../wireClient/roundTrips";
 import { code, listing, plural } from "../proseWords";
 import { foldedAnswer, wrapMarkdown } from "../wrapProse";
 import type { TransportResult } from "./simulate";
 import { serverRows } from "./tables";
-
-/** The lines of a transcript, in order. */
-function linesOf(transcript: Transcript): TranscriptLine[] {
-  return transcript.steps.filter(isTranscriptLine);
-}
 
 /** A field's value as the prose writes it: a number as it is, text in code. */
 function valueText(value: Fields[string]): string {
@@ -44,11 +34,9 @@ export function describeTransportSeed(result: TransportResult): string {
 
 /** The first call over stdio: its lines' bytes, and what they carried. */
 export function readStdioCall(result: TransportResult): string {
-  const [request, answer] = linesOf(result.stdio.call);
   return wrapMarkdown(
-    `The request crossed as one line of ${request.bytes} bytes: ${request.bytes - 1} bytes of ` +
-      `JSON and the newline that ends it. The answer came back as one line of ${answer.bytes} ` +
-      `bytes; its ${code("text")} holds the tool's answer as JSON inside a string: ` +
+    `The request crossed as one line and the answer as another; the answer's ${code("text")} ` +
+      `holds the tool's answer as JSON inside a string: ` +
       `${fieldsText(result.stdio.values.reading)}.`,
   );
 }
@@ -88,33 +76,29 @@ export function chunkFraming(size: number): { shown: string; bytes: number } {
 /** The HTTP call: what the host carried into it, the answer, and the bytes against stdio's. */
 export function readHttpCall(result: TransportResult): string {
   const { http } = result;
-  const { request, response } = http.call;
+  const { response } = http.call;
   const responseJson = Buffer.byteLength(response.content);
   const framing = chunkFraming(responseJson);
   if (response.bodyBytes - responseJson !== framing.bytes)
     throw new Error(`the answer's body is not one chunk of ${responseJson} bytes`);
   return wrapMarkdown(
     `The call carried ${fieldsText(http.values.tariff)} and was answered ` +
-      `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON is what a stdio ` +
-      `line of the same call would carry, less the newline. HTTP put header blocks of ` +
-      `${request.headerBytes} and ${response.headerBytes} bytes around it, and HTTP/1.1's ` +
-      `*chunked coding* framed the answer: of its body's ${response.bodyBytes} bytes, ` +
-      `${framing.bytes} are framing and ${responseJson} the JSON. ` +
-      `MCP never sees that framing.`,
+      `${fieldsText(http.values.amount)}, this subscriber's charge. Its JSON is a stdio line's, ` +
+      `less the newline; HTTP adds header blocks around it, and frames the answer's body in ` +
+      `pieces (HTTP/1.1's *chunked coding*), which MCP never sees.`,
   );
 }
 
 /** The refused POST: what it added, and what came back. */
 export function readRefused(result: TransportResult): string {
-  const { call, refused } = result.http;
+  const { refused } = result.http;
   const error = JSON.parse(refused.response.content) as {
     id?: unknown;
     error?: { code?: number; message?: string };
   };
   const id = "id" in error ? `${code("id")} ${JSON.stringify(error.id)}` : `no ${code("id")}`;
   return wrapMarkdown(
-    `The request was the call's, ${refused.request.headerBytes - call.request.headerBytes} ` +
-      `bytes longer for its ${code("origin")} field. The answer is ` +
+    `The answer is ` +
       `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}, and no tool ran. A 403 ` +
       `from the transport may carry a JSON-RPC error with no ${code("id")} ` +
       `(${code("basic/transports/streamable-http.mdx")}, "Security & Endpoint"); this one has ${id}. Other error responses "MUST include ` +

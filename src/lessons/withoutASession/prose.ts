@@ -237,8 +237,8 @@ function beforeFirstCallWords(sim: WithoutASessionResult): string {
     `${n(legacy)} tokens; in 2026-07-28 their lists alone, ${n(stateless)}, or ${n(withDiscover)} with ` +
     `${code("server/discover")} first (the third row). ` +
     (legacySum === legacy && discoverSum === withDiscover
-      ? `Lesson 7 counted the third row's ${n(withDiscover)} (its rows of ${names} add up to it), as a client that speaks both eras probes first; ` +
-        `this lesson's default leaves the probe out, as lesson 9's client did, to compare the eras' own messages, and section 4 counts the probe apart.`
+      ? `Lesson 7 counted the third row's ${n(withDiscover)} (its rows of ${names} add up to it); ` +
+        `the rest of this section leaves the probe out, as lesson 9's client did, and section 4 counts it apart.`
       : `Lesson 7's first table prices them otherwise: its rows of ${names} add up to ${n(legacySum)} and ${n(discoverSum)}.`)
   );
 }

@@ -61,13 +61,21 @@ export function runCurrentClientOverHttp(): Promise<HttpClientRun> {
   });
 }
 
-/** The run over HTTP as the lesson prints it: the command, what the server counted, what returned. */
-export function formatHttpRun(run: HttpClientRun): string {
+/**
+ * The run over HTTP as the lesson prints it: the command, what the server counted, what returned;
+ * what returned named in one line when it is `overStdio`'s lines, the same client's over stdio.
+ */
+export function formatHttpRun(run: HttpClientRun, overStdio?: readonly string[]): string {
+  const same =
+    overStdio !== undefined &&
+    overStdio.length === run.said.length &&
+    overStdio.every((line, i) => line === run.said[i]);
   return [
     `$ ${run.command}`,
     // One server process: the run starts one, and over HTTP the SDK has no process to probe on.
     `server: ${run.messagesIn} messages in, one POST each to http://127.0.0.1:PORT/mcp; 1 process`,
-    "returned:",
-    ...saidLines(run.said),
+    ...(same
+      ? [`returned: the same ${run.said.length} lines as over stdio`]
+      : ["returned:", ...saidLines(run.said)]),
   ].join("\n");
 }

@@ -17,6 +17,7 @@ export { simulateWritingAClient } from "./simulate";
 export {
   formatTranscript,
   formatAllModesTable,
+  formatDiscoveryParts,
   currentDiscoveryOf,
   formatClientReports,
   formatRefusalResults,

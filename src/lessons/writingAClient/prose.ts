@@ -13,7 +13,8 @@ import { FLEET_SERVER_NAME } from "../../fleet/paths";
 import { callArguments, NOT_DECLARED } from "../../sim/client";
 import { envelopeCost, type EnvelopeCounts } from "../../sim/envelope";
 import { DISCOVERY_METHODS } from "../../simulatedClient/messages";
-import { discoveredBefore, sumDiscovery } from "./tables";
+import { currentDiscoveryOf, discoveredBefore, sumDiscovery } from "./tables";
+import { countTokens } from "../../sim/tokenizer";
 import type { ClientRun } from "../../simulatedClient/session";
 import { PREFIX_SEPARATOR, prefixToolNames, toolNameBreaks } from "./toolNames";
 import { DROPPED_SERVER, KEPT_SERVER, type WritingAClientResult } from "./simulate";
@@ -169,19 +170,10 @@ export function readReport(result: WritingAClientResult): string {
 export function summarizeClient(result: WritingAClientResult): string {
   const { current, mcpHost: mcp, silent, reporting } = result;
   const row = result.visibility.find((r) => r.server === DROPPED_SERVER);
-  const refused = refusedCalls(mcp.once);
   return wrapMarkdown(
     [
       `- In 2026-07-28, the allowlisting host completes ${mcp.once.completed} of ` +
-        `${mcp.perTask.tasks} tasks` +
-        (refused.length > 0
-          ? ` (its ${plural(refused.length, "refused call")} to ` +
-            `${listing(unique(refused.map(code)))} ` +
-            `${refused.length > 1 ? "end the others" : "ends the other"}, off lesson 5's allowlist)`
-          : ``) +
-        `; with discovery before each it spends ` +
-        `${mcp.perTask.total.tokens} tokens, once ${mcp.once.total.tokens}, and kept for ` +
-        `\`ttlMs\` ${mcp.cached.total.tokens}.`,
+        `${mcp.perTask.tasks} tasks.`,
       `- The course's host, with lesson 5's version rule, drops ${code(DROPPED_SERVER)} and ` +
         `completes ${current.once.completed}. ` +
         (row
@@ -255,10 +247,7 @@ export function solveClientExercises(result: WritingAClientResult): string {
   return [
     foldedAnswer(
       "1. What another seed moves",
-      `The calls' tokens (for section 3's host, ${result.mcpHostSessions.perSession.work.tokens} ` +
-        `here in 2025-11-25, ${result.mcpHost.once.work.tokens} in 2026-07-28) and all that is made ` +
-        `from them: token ` +
-        `totals. The calls carry values drawn from the seed, such as the ` +
+      `The calls' tokens, and all that is made from them: token totals. The calls carry values drawn from the seed, such as the ` +
         `fleet's device count. Discovery's bodies hold none, and each task's chain is fixed by its ` +
         `type, so no count of messages or calls moves. Which tasks complete is set by the policy and ` +
         `the declarations, which the seed does not draw; the fleet task ` +
@@ -364,7 +353,10 @@ export function readAllModes(result: WritingAClientResult): string {
     `One discovery of the ${result.servers.length} servers costs ${mcp.once.discovery.tokens} ` +
       `tokens in 2026-07-28 and ${oneDiscovery(result).tokens} in 2025-11-25 (the first table's ` +
       `${code("all")} line), counting tool names, not schemas: section 2's real ` +
-      `${code("tools/list")} of ${code(KEPT_LIST_SERVER)} alone is ${KAYIT_LIST_BYTES} bytes.`,
+      `${code("tools/list")} of ${code(KEPT_LIST_SERVER)} alone is ${KAYIT_LIST_BYTES} bytes. ` +
+      `The server's name after each method, no real message's word, is ` +
+      `${addedNames(result, "current")} of the ${mcp.once.discovery.tokens} tokens and ` +
+      `${addedNames(result, "legacy")} of the ${oneDiscovery(result).tokens}.`,
     again.length > 0 && ttl !== undefined
       ? `The cached client fetched again before ${again.length > 1 ? "tasks" : "task"} ` +
         `${listing(again)}${staleWhy(mcp.cached, Number(again[0]), ttl)}.`
@@ -377,4 +369,24 @@ export function readAllModes(result: WritingAClientResult): string {
       ? ` in both revisions.`
       : `.`);
   return wrapMarkdown([...trusting, course].join(" "));
+}
+
+/**
+ * The tokens the simulator's rows add to one discovery of every server by naming the server after
+ * each request's and notification's method (`tools/list kayit`), a word no real message carries:
+ * in 2025-11-25 (`legacy`) or 2026-07-28 (`current`).
+ * @throws if such a message's second word is not its server's name (the count would be false).
+ */
+function addedNames(result: WritingAClientResult, era: "legacy" | "current"): number {
+  let tokens = 0;
+  for (const server of result.servers.map((s) => s.name)) {
+    const messages =
+      era === "legacy" ? (result.transcripts[server] ?? []) : currentDiscoveryOf(result, server);
+    for (const m of messages.filter((m) => m.kind !== "response")) {
+      if (m.body.split(" ")[1] !== server)
+        throw new Error(`${server}'s ${m.method} does not name its server second`);
+      tokens += countTokens(server);
+    }
+  }
+  return tokens;
 }

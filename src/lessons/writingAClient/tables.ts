@@ -247,10 +247,6 @@ export function formatDiscoveryByRevision(result: WritingAClientResult): string 
   const either =
     result.current.once.discovery.tokens === result.mcpHost.once.discovery.tokens &&
     result.mcpHost.once.discovery.tokens === currentAll.tokens;
-  const sum = (values: number[]) => `${values.join(" + ")} = ${values.reduce((a, b) => a + b, 0)}`;
-  const tripSums = sameTrips
-    ? `${sum(current.map((r) => r.round_trips))} trips`
-    : `${sum(legacy.map((r) => r.round_trips))} and ${sum(current.map((r) => r.round_trips))} trips`;
   return [
     `one discovery of each server, ${either ? "under either host" : "the allowlisting host"}:`,
     formatTextTable(header, [
@@ -263,8 +259,6 @@ export function formatDiscoveryByRevision(result: WritingAClientResult): string 
       ]),
       ["all", "", legacyAll.tokens, currentAll.tokens, ...trips(legacyAll, currentAll)],
     ]),
-    `all: ${sum(legacy.map((r) => r.tokens))} and ${sum(current.map((r) => r.tokens))} tokens; ` +
-      tripSums,
   ].join("\n");
 }
 
@@ -296,6 +290,8 @@ export function formatAllModesTable(result: WritingAClientResult): string {
     "local processes",
   ];
   const { mcpHost: mcp, mcpHostSessions: legacy } = result;
+  checkSums([mcp.perTask, mcp.once, mcp.cached], sumDiscovery(result.currentDiscovery));
+  checkSums([legacy.perTask, legacy.perSession], sumDiscovery(result.discovery));
   const cadence = formatTextTable(header, [
     row("per task", mcp.perTask, local),
     row("once", mcp.once, local),
@@ -310,21 +306,19 @@ export function formatAllModesTable(result: WritingAClientResult): string {
     "",
     "2026-07-28, the allowlisting host:",
     cadence,
-    sumLine([mcp.perTask, mcp.once, mcp.cached], sumDiscovery(result.currentDiscovery)),
     "",
     "2025-11-25, the allowlisting host:",
     sessions,
-    sumLine([legacy.perTask, legacy.perSession], sumDiscovery(result.discovery)),
   ].join("\n");
 }
 
 /**
- * The line under a cadence table: each row's tokens and round trips as its discoveries times one
- * discovery of every server (the first table's `all` line) plus its calls', the same in every row
- * as every client makes the same calls. Computed from the runs, and checked against their totals.
+ * The check behind a cadence table: each row's tokens and round trips are its discoveries times
+ * one discovery of every server (the first table's `all` line) plus its calls', the same in every
+ * row as every client makes the same calls.
  * @throws if a row's calls differ from another's, or its totals from that sum.
  */
-function sumLine(runs: ClientRun[], one: EnvelopeCounts): string {
+function checkSums(runs: ClientRun[], one: EnvelopeCounts): void {
   const { tokens, round_trips: trips } = runs[0]!.work;
   for (const run of runs) {
     if (run.work.tokens !== tokens || run.work.round_trips !== trips)
@@ -335,10 +329,6 @@ function sumLine(runs: ClientRun[], one: EnvelopeCounts): string {
     )
       throw new Error("a row's totals are not its discoveries' and its calls'");
   }
-  return (
-    `each row: tokens = discoveries × ${one.tokens} + ${tokens} of calls; ` +
-    `round trips = discoveries × ${one.round_trips} + ${trips}`
-  );
 }
 
 /** A server's 2026-07-28 discovery messages in the once run: what one discovery of it sends. */
@@ -366,5 +356,51 @@ export function formatRefusalResults(result: WritingAClientResult): string {
     ...foldedLine(JSON.stringify(silent)),
     `its reporting client, for the same call:`,
     ...foldedLine(JSON.stringify(reporting)),
+  ].join("\n");
+}
+
+/**
+ * Section 3's first table taken apart, for a fold under it: each server's one discovery in each
+ * revision, message by message, in envelope tokens. A request and its response share a cell
+ * (`25 + 19`), the first exchange `initialize` or `server/discover`; 2025-11-25's
+ * `notifications/initialized` has its own; `-` where a server sends no such message; `all` is the
+ * first table's figure.
+ * @throws if a row's messages do not sum to that figure (the table would be false).
+ */
+export function formatDiscoveryParts(result: WritingAClientResult): string {
+  const columns = ["initialize", "notifications/initialized", "tools/list", "resources/list"];
+  const methods = [...columns, "prompts/list"];
+  const rows: Cell[][] = [];
+  const eras = [
+    ["2025-11-25", result.discovery, (server: string) => result.transcripts[server] ?? []],
+    ["2026-07-28", result.currentDiscovery, (server: string) => currentDiscoveryOf(result, server)],
+  ] as const;
+  for (const [revision, totals, messagesOf] of eras) {
+    for (const row of totals) {
+      const messages = messagesOf(row.server);
+      const opening = (method: string) =>
+        method === "initialize" && revision === "2026-07-28" ? "server/discover" : method;
+      const cells = methods.map((method) => {
+        const of = messages.filter((m) => m.method === opening(method));
+        return of.length === 0 ? "-" : of.map((m) => m.tokens).join(" + ");
+      });
+      const sum = messages.reduce((n, m) => n + m.tokens, 0);
+      const counted = messages.filter((m) => methods.map(opening).includes(m.method)).length;
+      if (sum !== row.tokens || counted !== messages.length)
+        throw new Error(`${row.server}'s ${revision} messages sum to ${sum}, not ${row.tokens}`);
+      rows.push([revision, row.server, ...cells, row.tokens]);
+    }
+  }
+  const table = formatTextTable(
+    ["revision", "server", "first exchange", "initialized", ...methods.slice(2), "all"],
+    rows,
+  );
+  return [
+    "<details><summary>Each discovery, message by message: envelope tokens, request + response</summary>",
+    "",
+    "```text",
+    table,
+    "```",
+    "</details>",
   ].join("\n");
 }

@@ -29,7 +29,7 @@ import { isTranscriptLine, LineExchange } from "../../wireClient/lineExchange";
 import { WIRE_CLIENT_INFO } from "../../wireClient/clientInfo";
 import { interruptible, stopOnInterrupt } from "../../wireClient/interruptible";
 import { showFile } from "../showSource";
-import { formatWireTranscript } from "../transcriptText";
+import { formatWireLines, formatWireTranscript } from "../transcriptText";
 import { wrapWords } from "../wrapProse";
 import { LINE_WIDTH } from "../../notebook/lineWidth";
 import { callInCurrentRevision, currentServer } from "./currentClient";
@@ -176,9 +176,16 @@ async function listenForToolChanges(): Promise<Transcript> {
   return exchange.transcript("stateless", "");
 }
 
-/** The listen stream's lines, each folded as it crossed, without the process's ending. */
+/**
+ * The listen stream's lines, each folded as it crossed, without the process's ending; a client
+ * line's `_meta` written `{…}` (section 2 showed it), a server line's whole: its `_meta` holds the
+ * stream's id.
+ */
 export function formatListenLines(wire: WritingAClientWire): string {
-  return formatWireTranscript(wire.listen, [], { lines: "folded", outcome: false, events: false });
+  const lines = wire.listen.steps.flatMap((step) =>
+    formatWireLines([step], { lines: "folded", events: false, elideMeta: step.from === "client" }),
+  );
+  return [`$ ${wire.listen.command}`, ...lines].join("\n");
 }
 
 /** One process of the 2026-07-28 client's run: its lines, then how the client ended it. */

@@ -73,8 +73,7 @@ export function readHandshake(result: WritingAServerResult): string {
     : ` The rows cost ${listing(result.handshake.map((row) => String(row.tokens)))} tokens.`;
   return wrapMarkdown(
     `${below} and drops ${code("kayit_yaz")} (the allowlist). At level 3 the version rule also ` +
-      `drops ${code("kayit")}, ${code("bolge_ozet")} with it; the last line names the ` +
-      `${h3.negotiated} kept.${cost}`,
+      `drops ${code("kayit")}; the last line names the ${h3.negotiated} kept.${cost}`,
   );
 }
 
@@ -119,19 +118,22 @@ export function readHandshakeWords(result: WritingAServerResult): string {
 }
 
 /**
- * The twelve-task table's tokens taken apart, a row per level (the handshake, then each task
- * type's tasks, each run alone); then the second run's line in words: each level's completed
- * tasks, beside this run's.
+ * The second run's line in words: what it is (the same tasks' types, drawn from another seed in
+ * the same world), each level's completed tasks beside this run's, and why it is there when they
+ * match (the counts come from the declarations); then the twelve-task table's tokens taken apart,
+ * a row per level (the handshake, then each task type's tasks, each run alone).
  */
 export function readSecondRun(result: WritingAServerResult): string {
   const { seed, runs } = result.secondRun;
   const completed = runs.map((run) => String(run.completed));
   const same = runs.every((run, i) => run.completed === result.runs[i].completed);
   return wrapMarkdown(
-    `The second run (task seed ${seed}) ` +
+    `The last line is a second run: the same table on twelve other tasks, drawn from task seed ` +
+      `${seed} in the same world. ` +
       (same
-        ? `completes as many tasks at each level as this run. `
-        : `completes ${listing(completed)} tasks. `) +
+        ? `It completes as many tasks at each level as this run: the completed counts come from ` +
+          `the declarations, not from which tasks were drawn. `
+        : `It completes ${listing(completed)} tasks. `) +
       secondRunTokens(result) +
       levelTokens(result),
   );
