@@ -14,7 +14,8 @@ const DIAGNOSTIC = /^(\S+ )?\d+:\d+ - /;
 /**
  * One line naming the error, e.g. `Error: boom`:
  * - a stack trace: the `Name: message` line nearest above its first `at` frame (skipping the
- *   `evalmachine.<anonymous>:2` / source / caret lines Node prints for errors thrown at top level);
+ *   `evalmachine.<anonymous>:2` / source / caret lines Node prints for errors thrown at top level,
+ *   and blank lines between the message and the frame); never an empty line;
  * - TypeScript diagnostics: the first one, e.g. `1:7 - Type 'string' is not assignable to type 'number'.`;
  * - otherwise (e.g. `throw "boom"`): the last non-empty line.
  * Returns `cell failed without printing an error` for empty stderr.
@@ -23,13 +24,17 @@ export function failureMessage(stderr: string): string {
   const lines = stderr.split(/\r?\n/);
   const frame = lines.findIndex((line) => STACK_FRAME.test(line));
   if (frame > 0) {
-    for (let i = frame - 1; i >= 0 && lines[i].trim() !== ""; i--) {
+    // The message may end in blank lines (an error carrying a child's stderr), so the block above
+    // the frame starts at its nearest non-empty line.
+    let end = frame - 1;
+    while (end >= 0 && lines[end].trim() === "") end--;
+    for (let i = end; i >= 0 && lines[i].trim() !== ""; i--) {
       if (ERROR_HEADER.test(lines[i])) return lines[i].trimEnd();
     }
-    return lines[frame - 1].trimEnd();
+    if (end >= 0) return lines[end].trimEnd();
   }
   const diagnostic = lines.find((line) => DIAGNOSTIC.test(line));
   if (diagnostic) return diagnostic.trimEnd();
   const last = lines.filter((line) => line.trim() !== "").pop();
-  return last?.trimEnd() ?? "cell failed without printing an error";
+  return last?.trim() ?? "cell failed without printing an error";
 }

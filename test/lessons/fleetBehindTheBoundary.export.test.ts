@@ -14,6 +14,7 @@ import {
   CHART_MEASURES,
   conditionsChart,
   MEASURE_OPACITY,
+  MEASURE_SWATCH,
 } from "../../src/lessons/fleetBehindTheBoundary/charts";
 import { FAILED_KEY, formatConditionTable, MALFORMED_KEY } from "../../src/lessons/fleetBehindTheBoundary/tables";
 import { simulateFleetLesson } from "../../src/lessons/fleetBehindTheBoundary/simulate";
@@ -167,12 +168,14 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
       flat(text)
         .trimEnd()
         .endsWith(
-          " --- Endnote: the fleet, its question, the three paths and the six faults come from *MCP server authoring* (https://shamirai.ai/e/mcp-server-authoring/), an experiment in which a language model was the agent; this lesson's scripted agents stand in for it so that every run prints the same.",
+          " --- Endnote: the fleet, its question, the three paths and the six faults come from *MCP server authoring*, a write-up at https://shamirai.ai/e/mcp-server-authoring/ of an experiment in which a language model was the agent; its three fleet tools come from the GitHub repository `shami-rai/loop-engineering`. This lesson's scripted agents stand in for the model so that every run prints the same.",
         ),
       `${path}: the endnote is last`,
     );
     assert.doesNotMatch(text, /^Source:|undated write-up/m, path);
-    assert.equal(text.match(/write-up/g), null, path);
+    // A student's reading: the source credited by name, place and repository, once.
+    assert.equal(text.match(/write-up/g)?.length, 1, path);
+    assert.equal(text.match(/shami-rai\/loop-engineering/g)?.length, 1, path);
     assert.equal(text.match(/README/g), null, `${path}: no charges taken from the README`);
     assert.doesNotMatch(text, /injected-parameters/, path);
   }
@@ -289,7 +292,7 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
   const faults = cell("faults-heading");
   assert.match(
     faults,
-    /\| fault \| the MCP rule it tests: revision, page, strength \| what happens \| the course's advice \| \|:---\|:---\|:---\|:---\| /,
+    /\| fault \| the MCP rule at stake: revision, page, strength \| what happens \| the course's advice \| \|:---\|:---\|:---\|:---\| /,
   );
   const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   for (const [fault, rule, advice] of [
@@ -753,7 +756,7 @@ test("the malformed calls' readings say what the text shows: the client's text f
   );
 });
 
-test("the chart's measure legend draws each measure's opacity in a bar's hue, the right answer's, as the healthy bars are", () => {
+test("the chart's measure legend draws each measure's opacity in a neutral swatch, no answer's hue", () => {
   const spec = conditionsChart(simulateFleetLesson(DEFAULT_SEED)) as unknown as {
     encoding: {
       color: { field: string; scale: { range: string[] } };
@@ -763,9 +766,10 @@ test("the chart's measure legend draws each measure's opacity in a bar's hue, th
   assert.equal(spec.encoding.color.field, "answer");
   assert.equal(spec.encoding.opacity.field, "measure");
   assert.deepEqual(spec.encoding.opacity.scale.range, [...MEASURE_OPACITY]);
-  // The student's 8.6: grey swatches matched no bar; the bars are drawn in the answers' hues.
-  assert.equal(spec.encoding.opacity.legend.symbolFillColor, ANSWER_HUE.right);
-  assert.ok(spec.encoding.color.scale.range.includes(spec.encoding.opacity.legend.symbolFillColor));
+  // A student's reading: green swatches for "tool calls" gave "right"'s colour a second meaning;
+  // the measure swatches are a neutral no answer takes (not the old mid grey either).
+  assert.equal(spec.encoding.opacity.legend.symbolFillColor, MEASURE_SWATCH);
+  assert.ok(!Object.values(ANSWER_HUE).includes(spec.encoding.opacity.legend.symbolFillColor));
   for (const { path } of exports) {
     const svg = readFileSync(join(ROOT, path.replace(/\.md$/, ".files/matrix-chart.svg")), "utf8");
     assert.doesNotMatch(svg, /#555555/i, `${path}: no grey swatch`);
@@ -971,7 +975,7 @@ test("the thorough agent's calls and the crash rows' calls and failures are trac
     assert.match(text, new RegExp(`\\ndirect +${turns[2]} +0 +0 +0 +0\\n`), `${path}: the table's direct row`);
     assert.ok(
       prose.includes(
-        "Under `crash` the server exits on the 6th call, the 4th of turn 2's 8: it and the 4 after it fail, and each is resent 2 times and fails again, so 2 + 8 + 5 + 5 = 20 calls, 5 × 3 = 15 failed. Under `crash-explained` the first failure says the server is gone, so 2 + 8 = 10 calls, 5 failed.",
+        "Under `crash` the server exits on the 6th call, the 4th of turn 2's 8 (its first 3 succeed): it and the 4 after it fail, and each is resent 2 times and fails again, so 2 + 8 + 5 + 5 = 20 calls, 5 × 3 = 15 failed. Under `crash-explained` the first failure says the server is gone, so 2 + 8 = 10 calls, 5 failed.",
       ),
       path,
     );

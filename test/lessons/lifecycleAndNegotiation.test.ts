@@ -186,8 +186,10 @@ describe("lesson 5's simulated half", () => {
       const host = flat(readGateRun(result));
       assert.equal(
         host,
-        `Task 4, about \`${result.gateTask.subscriber}\`, calls \`sayac_oku\`, \`tuketim\` and \`tarife\`, which read, then \`kayit_yaz\`, which writes. The host that trusts its servers' hints holds only the write: a no sends 3 requests, a yes 4, and writes 1 record. With no \`annotations\` on any tool, its defaults-reading gate would hold all 4 calls, so when the person says no, the task stops at the first, \`sayac_oku\`, with 0 requests sent; the course's gate sends 4 requests unasked and writes 1 record.`,
+        `Task 4, about \`${result.gateTask.subscriber}\`, calls \`sayac_oku\`, \`tuketim\` and \`tarife\`, which read, then \`kayit_yaz\`, which writes. The host that trusts its servers' hints holds only the write: a no sends 3 requests, a yes 4, and writes 1 record. Had no tool declared \`annotations\`, its defaults-reading gate would hold all 4 calls, so a no would stop the task at the first, \`sayac_oku\`, with 0 requests sent; the course's gate would send 4 requests unasked and write 1 record.`,
       );
+      // The hypothetical announced before it is described (a student's reading).
+      assert.doesNotMatch(host, /With no `annotations` on any tool/);
       // The 80 tokens rebuilt message by message (a student's reading): each call and its
       // result as the envelope counted them, summing to the run's tokens.
       const [no] = result.conformant.runs;
@@ -464,12 +466,15 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // course's choice weighed, in one folded note after it (a student's reading).
     const box =
       "**What `supportedVersions` is for.** It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`): it picks one both support for `_meta`.";
-    // The course's choice in one line, in the box; no folded note weighing it (a student's reading).
+    // The spec's own -32022 example lists 2025-11-25 (2026-07-28 basic/versioning.mdx), and
+    // supportedVersions is "Protocol versions the server supports" (server/discover.mdx): the
+    // course's list is a narrower reading, not a gap in the spec (an expert's review).
     assert.ok(
       exported.includes(
-        "The course's servers, like SDK 2.4.0, list only `2026-07-28`, and speak `2025-11-25` only after `initialize`: the course's choice, as the spec does not say whether a dual-era server lists its legacy versions.",
+        "The spec's own example -32022 (`basic/versioning.mdx`) lists `2025-11-25` beside `2026-07-28`. The course's servers, like SDK 2.4.0, list only `2026-07-28`, and speak `2025-11-25` only after `initialize`: a narrower reading, the course's choice.",
       ),
     );
+    assert.ok(!exported.includes("the spec does not say whether"), "the spec's example does list it");
     assert.doesNotMatch(exported, /Does a dual-era server list|Both choices are defensible/);
     // An expert's review: nothing in the spec says a later request cannot name 2025-11-25.
     assert.ok(!exported.includes("No later request's `_meta` can name"), "an inference, not a spec rule");
@@ -494,10 +499,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // server/discover.mdx, DiscoverResult; versioning.mdx's example lists 2025-11-25): the box no
     // longer ends in a sentence that reads as MCP's rule (an expert's review).
     assert.ok(!exported.includes("So a dual-era server lists the modern versions"), "not MCP's rule");
-    assert.ok(
-      exported.includes("as the spec does not say whether a dual-era server lists its legacy versions"),
-      "MCP's lists, said so",
-    );
+    assert.ok(exported.includes("a narrower reading, the course's choice"), "MCP's lists, said so");
     assert.doesNotMatch(exported, /arguably|round a loop/);
   });
 
@@ -564,7 +566,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // InitializeResult.protocolVersion: MUST disconnect): the rule first, then the disagreement
         // in one clause (a student's reading).
         // What to do first, then the discrepancy folded (a student's reading).
-        "SHOULD pick its latest. A client that does not support the answer disconnects (a SHOULD on 2025-11-25's `basic/lifecycle.mdx`, a MUST in `InitializeResult`).",
+        "SHOULD pick its latest. A client that does not support the answer disconnects (SHOULD in `basic/lifecycle.mdx`, MUST in `schema.ts`).",
         // -32021 said where the probe names it (a student's reading; 2026-07-28 basic/index.mdx).
         'A -32021 says the request needs a client capability the client did not declare, named in its `data.requiredCapabilities`, such as `{"elicitation":{}}` (`basic/index.mdx`).',
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
@@ -593,10 +595,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // said here (a student's reading).
         'Over stdio a client SHOULD probe first, whether it speaks only 2026-07-28 or both eras (`basic/transports/stdio.mdx`, "Backward Compatibility"). Over HTTP the probe is optional: a client MAY send its first request with `_meta` and read the answer (`basic/transports/streamable-http.mdx`, "Backward Compatibility"; `server/discover.mdx`, "When to Call").',
         // Why probe rather than send a tools/call first (stdio.mdx, "Backward Compatibility"; a student's reading).
-        "The probe guards against legacy servers that never check that `initialize` came first: sent a `tools/call` first, such a server might run it under its old rules, and the client would never learn its era; `server/discover` it cannot answer.",
+        "The probe guards against a legacy server that never checks that `initialize` came first: sent a `tools/call` first, it might run it under its old rules, its era unseen. Such a server cannot answer `server/discover`, so the probe exposes it.",
         // A stdio session lasting as long as the process: one source, as lesson 7 cites it (an expert's review).
         'Over stdio, in the course\'s reading, it lasts as long as the server process, one session per server (`basic/lifecycle.mdx`, "Shutdown").',
-        "The course's stdio clients skip it, safe as they start only the course's own servers.",
+        "The course's stdio clients skip it, safe with the course's own servers.",
         // The two eras' openings side by side, before the real lines.
         "2025-11-25, a session 2026-07-28, no session",
         "→ notifications/initialized",
@@ -637,7 +639,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "Each rule alone, then both; the tools a host keeps are its *kept tools* (the simulator's tables, taught later, head them *negotiated*):",
+        "Each rule alone, then both; the tools a host keeps are its *kept tools* (later tables head this column *negotiated*: here that word means kept, not MCP's negotiation of version and capabilities):",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
         // Why not the real messages: the handshake prices discovery alike at every level, so only
@@ -682,7 +684,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // The roots row's facts in a sentence; sampling in 2026-07-28 (client/sampling.mdx, Warning;
         // basic/patterns/mrtr.mdx: inputRequests values MUST be ElicitRequest, CreateMessageRequest or ListRootsRequest).
         'Roots are guidance, not access control (`client/roots.mdx`; 2025-11-25 called them "boundaries").',
-        "Sampling is deprecated: existing implementations SHOULD migrate to calling a model provider's API directly; while it remains, a 2026-07-28 server asks for a completion as a `sampling/createMessage` request inside an `input_required` result",
+        "A client that declares `sampling` lets a server ask its model for a reply; `context`, ask that context from MCP servers join the prompt; `tools`, offer the model tools. Sampling is deprecated: existing implementations SHOULD migrate to calling a model provider's API directly; while it remains, a 2026-07-28 server asks for a completion as a `sampling/createMessage` request inside an `input_required` result",
         // The rows the course uses; sampling's sub-flags named (2025-11-25 schema.mdx, client/sampling.mdx);
         // elicitation's `{}` is form mode only (client/elicitation.mdx).
         "| `sampling` (client) | a reply from the host's model | `context` (context inclusion), `tools` (tool use) | deprecated |",
@@ -834,8 +836,9 @@ describe("section 6 rebuilt, one idea at a time (a student's and an expert's rea
       assert.ok(section.includes("goes against `server/discover.mdx`'s SHOULD NOT"));
       // Negotiated tools: the course's word for the tools kept, defined once here; the summary uses it.
       assert.equal(section.split("*kept tools*").length, 2, "defined once");
-      assert.ok(section.includes("head them *negotiated*)"));
-      assert.doesNotMatch(section, /which is not MCP's negotiation/);
+      // The column's other name said plainly, and told apart from MCP's negotiation (a student's reading).
+      assert.ok(section.includes("here that word means kept, not MCP's negotiation"));
+      assert.doesNotMatch(section, /head them \*negotiated\*/);
       assert.doesNotMatch(exported, /negotiated tools|three negotiated/, "kept tools, not negotiated");
       assert.ok(!/negotiation of a version and capabilities/.test(exported), "no second sense of the word");
       // No forward lesson number in the body, and none of the old section's second host table.

@@ -476,10 +476,12 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.doesNotMatch(markdown, /either side, in the few cases below/);
     assert.match(
       flat(markdown),
-      /a server also sends deprecated log messages \(`notifications\/message`\) and, on a `subscriptions\/listen` stream, change notices:/,
+      /The course uses two notifications, each on its page under `basic\/patterns\/`\. A server also sends deprecated log messages \(`notifications\/message`\) and change notices on a `subscriptions\/listen` stream \(a request a client sends to hear of changes, taught later\):/,
     );
+    // A student's reading: the fragment ("The two the course uses, ...") is a sentence now.
+    assert.ok(!flat(markdown).includes("The two the course uses"));
     const notifications = [
-      "| `notifications/cancelled` | client; server | the client's, on stdio, to call off a request; the server's, to end a `subscriptions/listen` stream, a request to hear of changes (taught later) | `basic/patterns/cancellation.mdx` |",
+      "| `notifications/cancelled` | client; server | the client's, on stdio, to call off a request; the server's, to end a `subscriptions/listen` stream | `basic/patterns/cancellation.mdx` |",
       "| `notifications/progress` | server | while a request runs whose `_meta` carries a `progressToken`, a token the server repeats in each progress notification | `basic/patterns/progress.mdx` |",
     ];
     for (const row of notifications) assert.ok(markdown.includes(row), row);
@@ -487,7 +489,8 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.ok(!flat(markdown).includes("the pages disagree"));
     // Lesson 5 cites lesson 3 for a `subscriptions/listen` stream (2026-07-28 basic/patterns/subscriptions.mdx):
     // the table's row names it, in one clause.
-    assert.ok(flat(markdown).includes("to end a `subscriptions/listen` stream, a request to hear of changes"));
+    // glossed where it first appears, in the sentence before the table.
+    assert.ok(flat(markdown).includes("to end a `subscriptions/listen` stream |"));
     assert.ok(!markdown.includes("a value the reports quote"));
     assert.doesNotMatch(markdown, /a client opens with `subscriptions\/listen`/);
     assert.doesNotMatch(markdown, /The pages differ on that last row|notifications\/subscriptions\/acknowledged/);
@@ -548,7 +551,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // A student's reading: a call's rules in the body, so the 42 is recomputed without the fold.
     assert.match(
       flat(markdown),
-      /In 2026-07-28 a request adds its `_meta`, each key in full with its value; an empty object adds its key alone, and an identity reads `name surum version` \(`mcp-course surum 0`; the simulator's bodies use the world's words, so `version` is counted as `surum`\)\. Words are lower-cased, and a token is a piece of at most five characters/,
+      /In 2026-07-28 a request adds its `_meta`, each key in full with its value; an empty object adds its key alone, and an identity reads `name surum version` \(`mcp-course surum 0`: the course counts `version` as its world's word `surum`\)\. Words are lower-cased, and a token is a piece of at most five characters/,
     );
     assert.match(
       flat(markdown),
@@ -626,8 +629,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.doesNotMatch(markdown, /what a message would cost a model that read it/);
     assert.match(
       markdown.replace(/ > /g, " "),
-      /They measure traffic, what crosses between client and server, not a model's context; if a host did pass a message on, they are roughly what its model would read\. They compare/,
+      /They measure traffic between client and server, not a model's context\. They compare/,
     );
+    // A student's reading: said once, without hedging both ways.
+    assert.doesNotMatch(flat(markdown), /roughly what its model would read/);
     // What envelope tokens are for, in the box that defines them: comparing messages within the course.
     assert.match(
       markdown.replace(/ > /g, " "),
@@ -697,7 +702,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.doesNotMatch(markdown, /counts a failed `inputSchema` check among them/);
     assert.match(
       markdown,
-      /\*\*Invalid arguments: handle both channels\.\*\* The course's servers return argument values that fail the tool's `inputSchema` \(a JSON description of the arguments' shape, taught later\) as `isError`, as to id 4\. The spec is of two minds: the tools page makes such values tool execution errors \(`server\/tools\.mdx`, "Error Handling"\), but 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\. So a client should handle both\. A malformed call \(no `name`, `arguments` no object\) is -32602 in every revision\. A sketch:/,
+      /\*\*Invalid arguments: handle both channels\.\*\* The course's servers return argument values that fail the tool's `inputSchema` \(a JSON description of the arguments' shape, taught later\) as `isError`, as to id 4\. The spec is of two minds: the tools page makes such values tool execution errors \(`server\/tools\.mdx`, "Error Handling"\), but 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\. A malformed call \(no `name`, `arguments` no object\) is -32602 in every revision\. Do this: return `isError` from a server; handle both as a client\./,
     );
     // ... and shows how, in a sketch that branches on both channels.
     const sketch = cells.find((source) => source.includes("**Invalid arguments: handle both channels.**"))!;

@@ -225,7 +225,8 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     assert.doesNotMatch(text, /would have probed|probe a short-lived second process/, path);
     // Section 6 (a student's reading and an expert's review): a heading, one student-facing paragraph
     // saying why it matters (the counts the course printed are the wire's), the table of checks,
-    // then one short fold on what would make a check fail, no run printed from both sides.
+    // then one run's figures from both sides (a student's reading), one short fold on what would
+    // make a check fail.
     const heading = "## 6 · The simulator";
     const code = "| compared | items |";
     const check = text.slice(text.indexOf(heading), text.indexOf(code));
@@ -240,7 +241,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     const afterChecks = raw.slice(raw.indexOf(code), raw.indexOf("## Summary"));
     assert.match(
       afterChecks,
-      /^\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\n<details><summary>What would make a check fail<\/summary>\n\nEach check holds only where every count is equal, [^]*exercise 5 asks what a shorter sleep would do\.\n\n<\/details>\n\n$/,
+      /^\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\nBehind the first row's zeros, one of its runs, level 3 in `2025-11-25`:\n\n(?:\|[^\n]*\n){4}\n<details><summary>What would make a check fail<\/summary>\n\nEach check holds only where every count is equal, [^]*exercise 5 asks what a shorter sleep would do\.\n\n<\/details>\n\n$/,
       path,
     );
     assert.equal(afterChecks.match(/<details>/g)?.length, 1, `${path}: one fold, none nested`);
@@ -696,7 +697,7 @@ test("section 2 says once, without apology, why the client sends no probe, and w
     // Compatibility") and what that guards, pointing back to lesson 5 for the probe itself.
     assert.match(
       prose,
-      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone, and sends no `server\/discover` probe \(lesson 5\) first\. It is still SDK 2\.4\.0's `Client`, but its `connect` is given the option `prior` \(`\{ kind: "modern", discover \}`\), which takes precedence over `versionNegotiation`: nothing goes out before the first request\. The course builds each discover result in advance from its servers' declarations; one an earlier probe found, a client MAY keep across restarts \(`basic\/versioning\.mdx`\)\. A client that speaks both eras SHOULD probe first \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\), so skipping it with a result never probed departs from that SHOULD:/,
+      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone, and sends no `server\/discover` probe \(lesson 5\) first, because the simulator's 2026-07-28 client sends none: the two must send the same messages to be compared\. It is still SDK 2\.4\.0's `Client`, but its `connect` is given the option `prior` \(`\{ kind: "modern", discover \}`\), which takes precedence over `versionNegotiation`: nothing goes out before the first request\. The course builds each discover result in advance from its servers' declarations; one an earlier probe found, a client MAY keep across restarts \(`basic\/versioning\.mdx`\)\. A client that speaks both eras SHOULD probe first \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\), so skipping it with a result never probed departs from that SHOULD:/,
       path,
     );
     assert.equal(prose.match(/server\/discover/g)?.length, 1, `${path}: said once`);
@@ -872,5 +873,26 @@ test("McpServer's tools/call: which errors become isError, and which do not (@mo
       /its `tools\/call` handler turns an error thrown by input validation, the tool's handler or this output check into an `isError` result, all but one kind \(folded below\)\. An unknown or disabled tool it refuses with -32602 before any of these[^]*<details><summary>The one error McpServer sends on as a JSON-RPC error<\/summary>\s+A URL-elicitation-required error \(2025-11-25's -32042, `client\/elicitation\.mdx`\)/,
       path,
     );
+  }
+});
+
+test("a student's reading: section 3 says the host hands the failed output check to the model; section 6 prints one run's figures beside the zeros", () => {
+  for (const path of EXPORTS) {
+    const { raw: text } = exported(path);
+    const prose = text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
+    assert.ok(
+      prose.includes(
+        "A model cannot fix this one, but the host learns of it, and hands it to the model as MCP advises for any `isError` result (lesson 7): the model learns that the call failed.",
+      ),
+      path,
+    );
+    const at = text.indexOf("Behind the first row's zeros, one of its runs, level 3 in `2025-11-25`:");
+    assert.ok(at > text.indexOf("## 6 ·") && at < text.indexOf("## Summary"), path);
+    const rows = text
+      .slice(at)
+      .split("\n")
+      .filter((line) => /^\| (simulator|wire) \|/.test(line));
+    assert.equal(rows.length, 2, path);
+    assert.equal(rows[0]!.replace("simulator", ""), rows[1]!.replace("wire", ""), `${path}: the same figures`);
   }
 });

@@ -278,7 +278,9 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       assert.ok(split.includes(row), row);
     // A student's reading: a "difference" row under "(b) saves" read as a saving; the split is a line under the table.
     assert.ok(!split.includes("| difference: placement |"));
-    assert.match(ways, /Of the 5 round trips \(b\) saves, 3 are placement's\./);
+    // A student's reading: both savings said, not a difference to compute (5 as placed, 2 if all local).
+    assert.match(ways, /\(b\) saves 5 round trips as placed, 2 if all local\./);
+    assert.ok(!ways.includes("are placement's"));
     assert.ok(!ways.includes("Were both servers local"));
     // The tool side's 183, derived: 3 calls of 61, each a request of 42 and a response of 19.
     assert.match(ways, /\(a\)'s 183 tokens are 3 calls of 61 each, a request of 42 and a response of 19\./);
@@ -554,9 +556,11 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     assert.equal(body.split("a fourth server").length, 2, "introduced once");
     assert.ok(
       body.includes(
-        "then one tool of `fleet`, a fourth server of the course's world: 400 connected medical devices behind three read-only tools, built for an experiment with two scripted agents, taught later, whose question and faults come from the public *MCP server authoring* (https://shamirai.ai/e/mcp-server-authoring/). Only `fleet` declares a `description`.",
+        "then one tool of `fleet`, a fourth server of the course's world: 400 connected medical devices behind three read-only tools, shown here for its `description`s and measured in a lesson of its own, taught later. Only `fleet` declares a `description`.",
       ),
     );
+    // A student's reading: no URL and no "experiment" where fleet is introduced.
+    assert.ok(!body.includes("shamirai.ai") && !body.includes("experiment"));
     assert.ok(body.includes("`additionalProperties: false` no member beyond those `properties` names"));
     assert.ok(!body.includes("a fourth server outside the water world (a device inventory)"));
     // Section 5 no longer spells out the read's body word by word (the table and the bytes carry it).
@@ -671,9 +675,12 @@ describe("the primitives table gives a tool result's content, isError and option
       );
       assert.ok(
         flat(text).includes(
-          "In 2026-07-28 a use may first answer `input_required` (lesson 3). Only tools take actions, such as writing a file; resources and prompts supply context (`server/index.mdx`).",
+          "In 2026-07-28 a use may first answer `input_required` (lesson 3). The spec describes tools as functions that let a model take actions, such as writing a file, or retrieve information; resources and prompts supply context (`server/index.mdx`).",
         ),
       );
+      // An expert's review: 2026-07-28 server/index.mdx describes tools as functions "to take actions" and
+      // to "retrieve information"; it says nowhere that only tools act.
+      assert.ok(!flat(text).includes("Only tools take actions"));
       assert.ok(!flat(text).includes("only tools are meant to act"));
     });
   }

@@ -69,12 +69,13 @@ test("seed 20260218: the key lines of the tasks, the trace and the server table"
     "                         answer    yazildi true",
   ])
     assert.ok(trace.includes(line), line);
+  // A student's reading: the column counts the argument values a server receives, not its answers.
   assert.deepEqual(formatServerViews(lesson).split("\n"), [
-    "        tools  calls  tasks  alone  values  from task  from itself  from another",
-    "olcum       2     18      9      3      27          9           18             0",
-    "tarife      1      6      6      0      12          0            0            12",
-    "kayit       2      6      6      3      12          9            0             3",
-    "host        5     30     12      -      51         18           18            15",
+    "        tools  calls  tasks  alone  argument values  from task  from itself  from another",
+    "olcum       2     18      9      3               27          9           18             0",
+    "tarife      1      6      6      0               12          0            0            12",
+    "kayit       2      6      6      3               12          9            0             3",
+    "host        5     30     12      -               51         18           18            15",
   ]);
 });
 
@@ -185,9 +186,11 @@ test("section 2's definitions carry no cross-revision aside; one short paragraph
   );
   assert.ok(next.includes('- 10 · Without a Session: 2026-07-28, "a stateless protocol"'));
   // Section 4 tells MCP's own tasks apart where the course's word is defined, in one sentence (the student:
-  // the detour loaded a beginner too early); lesson 2 defines extensions where it needs them.
-  // A student's reading: the warning about MCP's own tasks came long before they could matter; cut.
-  says("A *task*, in the course's word, is one question the user puts to the host.");
+  // the detour loaded a beginner too early). An expert's review: one clause, so the course's task is not
+  // taken for MCP's Tasks.
+  says(
+    "A *task*, in the course's word (MCP has a feature of the same name, not used here), is one question the user puts to the host.",
+  );
   assert.ok(!flat(markdown).includes("MCP has *tasks* too"));
   // An expert's review: say what MCP's tasks are (2025-11-25 basic/utilities/tasks.mdx; 2026-07-28 changelog.mdx, 6).
   assert.ok(!flat(markdown).includes("MCP also has a feature called tasks"));
@@ -232,9 +235,11 @@ test("section 5 keeps the servers' keeping nothing apart from MCP's statelessnes
   // to establish context; state spanning requests MUST be referenced by an explicit identifier the client
   // passes on each request. So keeping nothing at all is the course's choice, not the whole rule, and the
   // rule is not only about the connection.
+  // A student's reading: the rule on protocol context is not needed to trace the task; it is cut here.
   says(
-    'the course\'s servers keep nothing from one call to the next, by design. Separately, 2026-07-28 forbids a server to take protocol context (version, capabilities, client identity) from earlier requests on the same connection, and state that spans requests MUST be named by an identifier the client passes back on each (`basic/index.mdx`, "Statelessness").',
+    "the course's servers keep nothing from one call to the next, by design. `tarife` prices cubic metres without knowing whose,",
   );
+  assert.ok(!flat(markdown).includes("Separately, 2026-07-28 forbids"));
   // An expert's review: the MUST NOT is scoped to protocol context; "forbids relying on the connection's
   // history" overstated it.
   assert.ok(!flat(markdown).includes("forbids relying on the connection's history"));
@@ -428,9 +433,9 @@ test("section 1 explains how to read the specification before citing it; section
   // The note comes before the first page the course cites (a file ending in .mdx), after the revisions.
   assert.ok(!one.slice(0, at).includes(".mdx"), "no citation before the note");
   assert.ok(
-    one
-      .slice(0, at)
-      .includes("The specification is published in dated *revisions*. The course cites it often, so first, how:"),
+    flat(one.slice(0, at)).includes(
+      "Earlier revisions exist: 2024-11-05, 2025-03-26 and 2025-06-18. The course cites the specification often, so first, how:",
+    ),
   );
   // The course cites the schema as the page schema.mdx, and says once where that page comes from.
   // The student read the box as notes for a reviewer: at most three lines, no MDX, no web address.
@@ -473,9 +478,9 @@ test("section 1 explains how to read the specification before citing it; section
   // need to probe, but probing is still **RECOMMENDED**". The expert: section 6's client skips it, so say so
   // there, and why; the probe itself is a later lesson's.
   // A student's reading and an expert's review: one sentence on day one, the rest where the probe is taught.
-  says(
-    'A real client is RECOMMENDED to first ask what the server speaks, with a `server/discover` request (`basic/transports/stdio.mdx`, "Backward Compatibility"), taught later; the course\'s client, which starts only its own servers, skips it.',
-  );
+  // A student's reading: one sentence, no further forward references (`server/discover` is the probe's lesson).
+  says("A real client is RECOMMENDED to first ask what the server speaks, taught later; the course's client skips it.");
+  assert.ok(!flat(markdown).includes("server/discover"));
   assert.ok(!flat(markdown).includes("that an older server would read by its own rules"));
   // the revisions table, the readings' range, the cart example, the host's row.
   // A student's reading and an expert's review: the table keeps the two revisions taught, in plain words a
@@ -488,7 +493,14 @@ test("section 1 explains how to read the specification before citing it; section
     assert.ok(!table.includes(word), word);
   assert.ok(!markdown.includes("invalid tool arguments answered as a tool's error"), "the old row is gone");
   says("Readings have five digits: the earlier, `onceki`, lies between 10000 and 89999,");
-  says("A shop, say, keeps a cart by an id the client sends with each request, not a cart the connection remembers.");
+  assert.ok(!flat(markdown).includes("A shop, say, keeps a cart"));
+  // A student's reading: "them" follows the revisions it names; the citing callout comes after the table.
+  says("The specification is published in dated *revisions*. The course teaches two of these revisions:");
+  assert.ok(
+    markdown.indexOf("**How to read the specification.**") > markdown.indexOf("| 2026-07-28 | the current one"),
+  );
+  // An expert's review: the course's *task* is told apart from MCP's Tasks (an extension since 2026-07-28).
+  says("A *task*, in the course's word (MCP has a feature of the same name, not used here), is one question");
   says("its *tasks* counts each task once (12), not the servers' sum, and *alone* is a dash");
   assert.equal((flat(markdown).match(/RECOMMENDED/g) ?? []).length, 2, "RECOMMENDED where defined and the probe");
   // The bytes are those of the line as sent, not of the spread-out form shown.

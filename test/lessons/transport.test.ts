@@ -174,9 +174,9 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /The answer is `403 Forbidden`, and no tool ran\. A 403 from the transport may carry a JSON-RPC error with no `id` \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\); this one has no `id`\. Other error responses "MUST include the same ID" as their request, unless a malformed request's id "could not be read" \(`basic\/index\.mdx`, "Error Responses"\); the transport page lets a refused notification's error body have none too\./,
+    /The answer is `403 Forbidden`, and no tool ran\. A 403 may carry no `id` \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\); this one has no `id`\. Other error responses "MUST include the same ID" as their request, but for a malformed request whose id "could not be read" \(`basic\/index\.mdx`, "Error Responses"\) and a refused notification \(the transport page\)\./,
   );
-  // A student's reading: lead with the 403's id-less error; no reconciling of two pages.
+  // A student's reading: the takeaway first ("a 403 may carry no id"), then the qualifications.
   assert.doesNotMatch(flat(readRefused(first)), /save for a malformed one|the transport's rule allows it/);
   // An expert's review: basic/index.mdx's exception is for a malformed request's unreadable id; this request was well
   // formed, so the id-less body rests on streamable-http.mdx's MAY alone.
@@ -472,10 +472,11 @@ test("section 3's header table: each basic header, the body field it copies, whe
   // 2026-07-28 streamable-http.mdx, "Protocol Version Header": "Every POST request to the MCP endpoint MUST
   // include an MCP-Protocol-Version header"; "Standard Request Headers": Mcp-Method on all requests; Mcp-Name
   // (params.name or params.uri) on tools/call, resources/read, prompts/get. The Note on notification POSTs
-  // is left out: the readers found it a spec detour.
+  // The Note in "Sending Messages" ("header requirements for notification POSTs are not defined by this
+  // revision") is said in the table's cell: a student's reading asked whether a notification POST needs it.
   assert.deepEqual(tableRows("| header | copies from the body | required on |"), [
     "| `MCP-Protocol-Version` | `_meta`'s revision | every POST |",
-    "| `Mcp-Method` | `method` | every request |",
+    "| `Mcp-Method` | `method` | every request; on a notification POST, not defined by this revision |",
     "| `Mcp-Name` | `params.name`, or a resource's `params.uri` | `tools/call`, `resources/read` and `prompts/get` |",
   ]);
   assert.doesNotMatch(markdown, /a notification's: undefined|leaves a notification's POST undefined/);
@@ -572,7 +573,7 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   // revision's transport, so the rule is not "for older clients".
   assert.match(
     flat(markdown),
-    /- over HTTP a 2026-07-28 client has no core notification to send \(it cancels by closing the stream\); a notification POST anyway, say one an \*extension\* defines \(an optional addition to the core, agreed in capabilities\), gets `202 Accepted` if the server accepts it, else an HTTP error such as `400`;/,
+    /- over HTTP a 2026-07-28 client has no core notification to send \(it cancels by closing the stream\); a notification POST, if one is sent, gets `202 Accepted` if the server accepts it, else an HTTP error such as `400`;/,
   );
   // An expert's review: "If the server accepts it" (Sending Messages, item 5); otherwise an HTTP error status.
   assert.doesNotMatch(flat(markdown), /say an extension's, gets `202 Accepted`;/);
@@ -678,8 +679,12 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   // pages' difference in a note after the paragraph.
   assert.match(
     markdown,
-    /- \*The network broke it\.\* The stream cannot be resumed \(`basic\/transports\/streamable-http\.mdx`\), so the request is lost\. The changelog, not that page: "clients MUST re-issue it as a new request with a new request ID" \(`changelog\.mdx`, Major changes, 9\); the course: if still needed\. The server cannot tell/,
+    /- \*The network broke it\.\* The stream cannot be resumed \(`basic\/transports\/streamable-http\.mdx`\), so the request is lost; send it again with a new id if you still need it; the changelog, `changelog\.mdx` Major changes 9, makes this a MUST\. The server cannot tell/,
   );
+  // A student's reading: the source note ("The changelog, not that page") gave way to the rule, then its source.
+  assert.doesNotMatch(flat(markdown), /The changelog, not that page/);
+  // A student's reading: the *extension* parenthesis inside a hypothetical is cut.
+  assert.doesNotMatch(flat(markdown), /say one an \*extension\* defines/);
   // An expert's review: the MUST is the changelog's summary (Major changes 9);
   // streamable-http.mdx says only "Resumable SSE streams via `Last-Event-ID` are not supported" ("Receiving
   // Messages"), and the re-issue is for a request the client still needs, not an unconditional duty.
@@ -701,7 +706,7 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /Major changes, 9\); the course: if still needed\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted before the break\. \*The course's reading, not MCP's:\* before re-issuing a write that is not \*idempotent\* \(same effect however often it runs\), make it safe to repeat, say by a key the server keeps\./,
+    /`changelog\.mdx` Major changes 9, makes this a MUST\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted before the break\. \*The course's reading, not MCP's:\* before re-issuing a write that is not \*idempotent\* \(same effect however often it runs\), make it safe to repeat, say by a key the server keeps\./,
   );
   // The expert: MCP's MUST and the course's advice met unreconciled ("re-issue … only once it is safe").
   assert.doesNotMatch(markdown, /only once it is safe to repeat/);

@@ -38,6 +38,25 @@ for (const [k, path] of EXPORTS.entries()) {
   const markdown = readFileSync(join(ROOT, path), "utf8");
   const said = prose(markdown);
 
+  test(`${path}: section 2 opens with its result, which its wire table bears out`, () => {
+    // A student's reading: the one-line result before the tables (more bytes, fewer messages).
+    const section = markdown.slice(markdown.indexOf("## 2 ·"), markdown.indexOf("## 3 ·"));
+    assert.match(
+      section.replace(/\s+/g, " "),
+      /^## 2 · [^\n]*? The result first: 2026-07-28 sends more bytes and fewer messages than 2025-11-25, and a typical host gives its model the same context in both\./,
+    );
+    assert.ok(section.indexOf("The result first") < section.indexOf("```"), path);
+    const row = (era: string) =>
+      section
+        .slice(section.indexOf("all procs"))
+        .match(new RegExp(`^${era} +\\d+ +(\\d+) +(\\d+) `, "m"))!
+        .slice(1)
+        .map(Number);
+    const [legacy, stateless] = [row("legacy"), row("stateless")];
+    assert.ok(stateless[0]! < legacy[0]!, `${path}: fewer messages`);
+    assert.ok(stateless[1]! > legacy[1]!, `${path}: more bytes`);
+  });
+
   test(`${path}: every line is at most ${LINE_WIDTH} characters`, () => {
     const wide = markdown
       .split("\n")
@@ -492,7 +511,8 @@ for (const path of EXPORTS) {
     // HTTP's is lesson 2's and the lifetime SHOULD NOT lesson 7's, each pointed back to once.
     assert.match(
       flat,
-      /The course reads a 2025-11-25 session over stdio as lasting as long as the server's process: one stateful session per server \(`architecture\/index\.mdx`\), ended by closing the connection \(`basic\/lifecycle\.mdx`, "Shutdown"\)\. So each task gets processes of its own; as lesson 7 said/,
+      // A student's reading: said first in lesson 5, so pointed back to in one clause.
+      /A legacy client that keeps nothing between tasks opens a new session per task and server\. Over stdio such a session lasts as long as the server's process \(lesson 5's reading\)\. So each task gets processes of its own; as lesson 7 said/,
     );
     assert.match(flat, /as lesson 7 said, 2026-07-28 advises against that lifetime/);
     assert.doesNotMatch(flat, /a session the server names in an `MCP-Session-Id` spans many HTTP connections/);
@@ -671,13 +691,17 @@ for (const path of EXPORTS) {
     // The implementers' box is cut (docs/dual-era-notes.md keeps it); two sentences stay in the body:
     // the pages name no action for a discover result with no version the client speaks
     // (stdio.mdx "Backward Compatibility", server/discover.mdx "DiscoverResult"), nor whether a
-    // dual-era server lists 2025-11-25; ours stops where SDK 2.4.0 falls back
+    // dual-era server's list is narrowed to 2026-07-28; ours stops where SDK 2.4.0 falls back
     // (test/wireClient/autoLegacyList.test.ts runs both).
     assert.doesNotMatch(flat, /has a client with none surface an error to the user/);
     assert.match(
       flat,
-      /A discover result means a modern server, even one that names no modern revision the client speaks \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"; `basic\/versioning\.mdx`, "Compatibility Matrix"\), so the pages rule out falling back to `initialize`\. What to do instead is left unsaid; the nearest rule is "surface an error to the user if no compatible version exists" \(`basic\/versioning\.mdx`, "Protocol Version Negotiation"\)\. Meeting such a result, SDK 2\.4\.0's `Client` falls back to `initialize` \(lesson 7's table\), departing from the pages, and ours stops with an error, which follows them\. Nor do the pages say whether a dual-era server lists `2025-11-25` in `supportedVersions`; the course's servers list `2026-07-28` alone \(lesson 5\)\./,
+      /A discover result means a modern server, even one that names no modern revision the client speaks \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"; `basic\/versioning\.mdx`, "Compatibility Matrix"\), so the pages rule out falling back to `initialize`\. What to do instead is left unsaid; the nearest rule is "surface an error to the user if no compatible version exists" \(`basic\/versioning\.mdx`, "Protocol Version Negotiation"\)\. Meeting such a result, SDK 2\.4\.0's `Client` falls back to `initialize` \(lesson 7's table\), departing from the pages, and ours stops with an error, which follows them\. The -32022 example in `basic\/versioning\.mdx`, "Protocol Version Negotiation", lists `2025-11-25` beside `2026-07-28` in `data\.supported`; the course's servers, like SDK 2\.4\.0, list `2026-07-28` alone in `supportedVersions`, a narrower reading \(lesson 5\)\./,
     );
+    // An expert's review: the spec's own -32022 example lists 2025-11-25 among a server's supported
+    // versions (2026-07-28 basic/versioning.mdx), so the pages are not silent on it.
+    assert.doesNotMatch(flat, /Nor do the pages say whether a dual-era server lists/);
+
     // An expert's review: the pages classify the server as modern, so they are not silent on the fallback;
     // lesson 7's table says the same in the same words ("names no modern revision the client speaks").
     assert.doesNotMatch(flat, /even one that names no version the client speaks/);

@@ -137,7 +137,7 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // one fact the lesson's counts use, that a stdio session lasts as long as the server process.
       "in 2025-11-25, against once per session, in server processes too.",
       // A course's reading, not a sentence of 2025-11-25: marked as such, with the page it reads.
-      'Over stdio that is a new server process, as a stdio session lasts as long as its process (the course\'s reading of `basic/lifecycle.mdx`, "Shutdown").',
+      "Over stdio that is a new server process, as a stdio session lasts as long as its process (lesson 5's reading).",
       // 2026-07-28 has no opening: server/discover is a MAY (basic/versioning.mdx, "Protocol Version
       // Negotiation"), sent first by this lesson's clients. Only cacheable results carry ttlMs
       // (2026-07-28 caching.mdx, "Cacheable Results").
@@ -146,7 +146,7 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // fields are MCP's on client requests only (2026-07-28 basic/index.mdx, "Per-request protocol
       // fields": "Client requests carry…"); a notification's _meta is NotificationMetaObject (schema),
       // with none of them: the SDK adds them to notifications by its own choice.
-      'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request, as MCP asks of client requests (2026-07-28 `basic/index.mdx`, "Per-request protocol fields"). It adds them to notifications too, which MCP does not ask.',
+      'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request, as MCP asks (2026-07-28 `basic/index.mdx`, "Per-request protocol fields"). It adds them to notifications too, which MCP does not ask.',
       // Tool names SHOULD be unique within a server (2025-11-25 and 2026-07-28 server/tools.mdx,
       // "Tool Names"); the note on collisions across servers is new in 2026-07-28.
       "Tool names SHOULD be unique within a server, in both revisions; across servers, 2026-07-28 adds a note",
@@ -316,7 +316,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     const prose = proseOf(text);
     assert.ok(
       prose.includes(
-        "The first table prices one discovery of each server in both revisions, local or remote (lesson 2's placement).",
+        "The first table prices one discovery of each server, local or remote (lesson 2's placement), in both revisions, which send a server as many requests (a first exchange, then its lists): one *round trips* column serves both.",
       ),
       `${file}: local and remote are placements`,
     );
@@ -418,7 +418,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
       "| a result sharing a modern revision with the client | goes on in 2026-07-28 | the same |",
       "| -32022 listing modern revisions, none the client's | `connect` fails | the same: no shared version |",
       '| -32022 listing a modern revision the client speaks | probes again with it, once | the same: retry with a supported version (`basic/versioning.mdx`, "Protocol Version Negotiation") |',
-      '| a result naming no modern revision the client speaks; -32022 listing none, or no usable `supported` list | falls back to `initialize` | the server is modern: do not fall back (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"); surface an error instead (a -32022 listing only legacy revisions: open, see the fold) |',
+      '| a result naming no modern revision the client speaks; -32022 listing none, or no usable `supported` list | falls back to `initialize` | the server is modern: do not fall back (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"); surface an error instead (a -32022 listing only legacy revisions: MCP leaves this case undecided; see the fold) |',
       '| -32020 or -32021 | falls back to `initialize` | the server is modern: "correct the request, rather than falling back" (`basic/transports/streamable-http.mdx`, "Backward Compatibility") |',
       "| any other error, or no answer in time | falls back to `initialize` | the same: the server is legacy |",
     ])
@@ -506,11 +506,10 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     );
     const gloss = text.indexOf("Its `connect` begins with a *probe*:");
     assert.ok(gloss >= 0 && gloss < text.indexOf("server/discover on a probe process"), `${file}: probe glossed first`);
-    // "Shutdown" is cited once, for the course's reading of a 2025-11-25 stdio session; the SDK's
-    // way of ending its probe is left out (SDK internals no later part uses).
+    // The course's reading of a 2025-11-25 stdio session is lesson 5's, referred back to, not cited
+    // again; the SDK's way of ending its probe is left out (SDK internals no later part uses).
     assert.doesNotMatch(prose, /SIGTERM/, `${file}: the SDK's way of ending its probe is not weighed again`);
-    assert.equal(prose.split('"Shutdown"').length, 2, `${file}: "Shutdown" once`);
-    assert.ok(prose.includes('the course\'s reading of `basic/lifecycle.mdx`, "Shutdown"'), file);
+    assert.ok(prose.includes("as a stdio session lasts as long as its process (lesson 5's reading)"), file);
     assert.ok(
       text.includes("await client.connect(transport); // server/discover on a probe process, then spawns"),
       file,
@@ -764,7 +763,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
       prose.includes(
         // One rule, said so a reader can compare another lesson's count (a student's reading):
         // the client's own stdio processes, one per local server and session; the probe left out.
-        "*local processes* counts the server processes the client starts over stdio: one per local server (`olcum`, `fleet`) and session, or kept for all tasks in 2026-07-28. The remote `tarife` and `kayit` start none; SDK 2.4.0's probe process is left out.",
+        "*local processes* counts the server processes the client starts over stdio: one per local server (`olcum`, `fleet`) and session, or kept for all tasks in 2026-07-28; SDK 2.4.0's probe is left out.",
       ),
       file,
     );
@@ -1008,6 +1007,8 @@ test("the merged lists' name clash said plainly, exercise 2 answerable from the 
       prose.includes("A host that merges servers' tool lists must also handle two servers offering the same name;"),
       file,
     );
+    // A student's reading: the name clash is a paragraph of its own, with a bold lead.
+    assert.match(text, /\n\n\*\*Two servers, one tool name\.\*\* A host that merges/, file);
     assert.doesNotMatch(prose, /These counts miss equal tool names|handle equal tool names/, file);
     // Exercise 2's solution rests on what the lesson shows (section 2's priced kayit lines).
     assert.doesNotMatch(text, /the simulator reads them from the declaration/, file);

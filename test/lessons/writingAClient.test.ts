@@ -651,3 +651,14 @@ test("the 2026-07-28 runs: ten minutes apart, an hour's ttlMs, and discoveredBef
     ["every", "1", "1 7 13"],
   );
 });
+
+test("one round-trips column serves both revisions: each server gets as many requests, and round trips, in both", () => {
+  // A student's reading: the discovery table prints one round-trips column; the lesson says why.
+  for (const seed of [20260218, 20260219]) {
+    const { discovery, currentDiscovery } = simulateWritingAClient(seed);
+    discovery.forEach((row, i) => {
+      assert.equal(row.request, currentDiscovery[i]!.request, `seed ${seed}: ${row.server}`);
+      assert.equal(row.round_trips, currentDiscovery[i]!.round_trips, `seed ${seed}: ${row.server}`);
+    });
+  }
+});

@@ -466,7 +466,7 @@ test("exercise 1 writes kayit_yaz's description and annotations and says who may
     );
     assert.match(
       solution,
-      /A client MUST treat the `annotations` as untrusted unless they come from a trusted server \(2026-07-28 `server\/tools\.mdx`, "Tool"\); `index\.mdx` states the principle for any description of a tool's behavior with a lowercase \*should\* \("Tool Safety"\)\. Only a host that trusts `kayit` may let them spare a person a prompt\./,
+      /A client MUST treat the `annotations` as untrusted unless they come from a trusted server \(2026-07-28 `server\/tools\.mdx`, "Tool"\); `index\.mdx` states it as a principle for any description of a tool's behavior \("Tool Safety"\)\. Only a host that trusts `kayit` may let them spare a person a prompt\./,
     );
   }
   for (const { path, text } of exportsOf6()) {
@@ -630,12 +630,12 @@ test("the approval gate's two readings have the course's two names, each defined
     // Both gates are a host's policy; MCP's principle is consent before any tool, and annotations
     // are untrusted hints (2026-07-28 server/tools.mdx, "User Interaction Model" and "Tool").
     assert.match(prose, /Both gates are host policies, not MCP's\./, path);
-    // The principle (index.mdx, lowercase), then the hints' trust; the consent caveat (skipping a
+    // The principle (index.mdx), then the hints' trust; the consent caveat (skipping a
     // prompt departs from tools.mdx's SHOULD) is lesson 5's, pointed back to in one sentence.
     assert.doesNotMatch(prose, /Its normative floor|Skipping a prompt deviates from a SHOULD/, path);
     assert.match(
       prose,
-      /MCP's principle is consent before any tool, and any description of a tool's behavior is untrusted unless from a trusted server \(`index\.mdx`, "Tool Safety", lowercase\); for `annotations` `server\/tools\.mdx` makes it a MUST \("Tool"\)\. A host may still use them/,
+      /MCP's principle is consent before any tool, and any description of a tool's behavior is untrusted unless from a trusted server \(`index\.mdx`, "Tool Safety"\); for `annotations` `server\/tools\.mdx` makes it a MUST \("Tool"\)\. A host may still use them/,
       path,
     );
     assert.doesNotMatch(prose, /consent before any tool: a person able to deny calls/, path);
@@ -810,8 +810,9 @@ test("each reference-style print line is read in words right after it, from the 
       flat(reading).startsWith(
         // What the second run is and why it is there, in words (a student's reading):
         // the line is the reference's, so it stays; the sentence reads it.
-        `The last line is a second run: the same table on twelve other tasks, drawn from task seed ` +
-          `${r.secondRun.seed} in the same world. ` +
+        // The task seed in one plain clause: the same world, another draw of its tasks (a student's reading).
+        `The last line is a second run: the same world, another draw of its twelve tasks (task seed ` +
+          `${r.secondRun.seed}). ` +
           (same
             ? "It completes as many tasks at each level as this run: the completed counts come from " +
               "the declarations, not from which tasks were drawn."
@@ -834,7 +835,8 @@ test("each reference-style print line is read in words right after it, from the 
     after(`second run ( task seed ${result.secondRun.seed} ) completed :`, prose.readSecondRun(result));
     // The wide table's labels are read in the one sentence just before it, and each row in words after it.
     const spaced = text.replace(/\s+/g, " ");
-    const labels = spaced.indexOf("*negotiated* is the tools kept; `approval false`: no one approves.");
+    // `approval false` in MCP's terms: a person asked says no (a student's reading).
+    const labels = spaced.indexOf("`approval false`: a person asked says no.");
     const wide = spaced.indexOf("level 2 , approval true ");
     assert.ok(labels !== -1 && wide > labels && wide - labels < 400, `${path}: the wide table's labels`);
     after("level 2 , approval true ", prose.readWide(result));
@@ -858,7 +860,7 @@ test("the course's gate's wide table is read row by row from the run, for any se
       `At level 1 with no approval, the course's gate holds no call, so \`kayit_yaz\` writes ${silent.written} ` +
         `records unasked and ${silent.completed} tasks complete. At level 2 with no approval, the gate holds the ` +
         `${gated.blocked} calls to \`kayit_yaz\`, which fail with \`onay yok\` (no approval): ${gated.written} records, ${gated.completed} tasks completed. At ` +
-        `level 2 with a person approving, the held calls run: ${approved.written} records, ${approved.completed} ` +
+        `level 2 with approval, the held calls run: ${approved.written} records, ${approved.completed} ` +
         `tasks completed. The host keeps ${silent.negotiated} tools in every row.`,
       `seed ${seed}`,
     );
@@ -909,8 +911,9 @@ test("lesson 6 says what a declaration changes in MCP before the levels, then fr
       /A host knows a tool only by its entry in `tools\/list`, and can show a model each tool's `name`, the fields of its `inputSchema` and its `description` \(2026-07-28 `server\/tools\.mdx`, "Tool"\)\./,
       /A field the server leaves out, the model can only guess\./,
       // What a conformant client asks a person about (schema.mdx ToolAnnotations: readOnlyHint defaults to false).
-      // What each step shows, in COMMON8's words (the course's host built from two mistakes).
-      /The counts come from lesson 5's course's host, built from two mistakes MCP warns against so that its counts show what each warning prevents\./,
+      // What each step shows, the course's host named by lesson 5's words.
+      // Lesson 5's reason referred back to, not said a third time (a student's reading).
+      /The counts come from lesson 5's course's host\. What each step between levels shows:/,
       /\| 0 → 1, fields \| a client can fill only the arguments a tool declares \| hence `inputSchema`, a required field of every `Tool` \(`schema\.mdx`\) \|/,
       /\| 1 → 2, side effect \| a tool that says nothing gets written through unasked; a gate reading the schema's defaults holds its every call \|/,
       /\| 2 → 3, version \| a version bump silently drops a whole server, read-only tools included \| `serverInfo` is for display: clients SHOULD NOT use it to change their behavior \(`server\/discover\.mdx`\) \|/,
@@ -1008,11 +1011,9 @@ test("lesson 6 shows a whole server on the SDK's McpServer first, as the file re
     // What a host that follows MCP does with the version is said once, where the second half opens
     // (an expert's review), with why level 3 measures the version rule at all.
     assert.doesNotMatch(prose, /A client following MCP only displays or logs it|reference measurement/, path);
-    assert.match(
-      prose,
-      /built from two mistakes MCP warns against so that its counts show what each warning prevents/,
-      path,
-    );
+    assert.doesNotMatch(prose, /two mistakes MCP warns against/, path);
+    // "lowercase" is lesson 1's word; this lesson does not lean on it (a student's reading).
+    assert.doesNotMatch(prose, /lowercase/, path);
     // `undeclared` is defined once, where the levels are; later it is only used.
     assert.equal(
       prose.indexOf("`undeclared`"),
@@ -1208,7 +1209,7 @@ test("lesson 6 says serveStdio may call the factory twice on a connection: a dis
   for (const { path, text } of exportsOf6())
     assert.match(
       proseOf(text),
-      /calls it once per connection\. It may call it once more, when a client probes and then falls back \(lesson 5\), so keep a factory cheap and free of side effects\./,
+      /calls it once per connection\. It may call it once more, when a client probes and then falls back \(lesson 5\): the SDK's doc pins one instance per connection, and the probe's is built before the pin\. Keep a factory cheap and free of side effects\./,
       path,
     );
 });
@@ -1246,7 +1247,8 @@ test("each table of the second half is led by the question it answers and how to
     );
     lead(
       "The *wide* table asks what the course's gate lets `kayit_yaz` do unasked, at levels 1 and 2",
-      "*negotiated* is the tools kept;",
+      // *negotiated* was read with the handshake table; here only the approval column.
+      "`approval false`: a person asked says no.",
       "wide allowlist ( kayit_yaz added ) negotiated blocked written completed",
     );
   }

@@ -28,3 +28,12 @@ test("thrown non-errors and silence", () => {
   assert.equal(failureMessage("log line\nboom\n"), "boom");
   assert.equal(failureMessage(""), "cell failed without printing an error");
 });
+
+test("a message that ends in blank lines still names the error, never an empty line", () => {
+  assert.equal(
+    failureMessage("Error: the server said\nits last words\n\n    at f (x.js:1:1)\n"),
+    "Error: the server said",
+  );
+  assert.equal(failureMessage("no header here\n\n\n    at f (x.js:1:1)\n"), "no header here");
+  assert.equal(failureMessage("\n    at f (x.js:1:1)\n"), "at f (x.js:1:1)");
+});

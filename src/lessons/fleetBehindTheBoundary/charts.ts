@@ -21,6 +21,12 @@ export const ANSWER_HUE: Readonly<Record<(typeof ANSWER_CODES)[number], string>>
   none: "#9d9d9d",
 });
 
+/**
+ * The measure legend's swatch colour: a dark neutral that is no answer's hue, so that no colour
+ * in the chart's legends means two things; its full and pale swatches show the measures' opacity.
+ */
+export const MEASURE_SWATCH = "#3b3b3b";
+
 /** Each measure's opacity: the tool calls in full, the failed calls beside them pale. */
 export const MEASURE_OPACITY = [1, 0.45] as const;
 
@@ -33,9 +39,9 @@ export const CHART_MEASURES = ["tool calls", "failed calls (server's or client's
  * error a server sent: 2026-07-28 `basic/index.mdx`, "Error Codes"). Each bar's hue is the
  * condition table's answer code (`answerCode`: `right`, `gave up`, `none`, …; {@link ANSWER_HUE});
  * its opacity is the measure, the failed calls pale ({@link MEASURE_OPACITY}); one legend names
- * every hue, the other both measures in a bar's hue. Its `description` (the chart's alt text) gives each
- * condition's two counts and, by code, the runs that end without the right answer, for a reader
- * who cannot see the bars.
+ * every hue, the other both measures' opacity in a neutral swatch. Its `description` (the chart's
+ * alt text) gives each condition's two counts and, by code, the runs that end without the right
+ * answer, for a reader who cannot see the bars.
  */
 export function conditionsChart(result: FleetLessonResult, policy = "thorough"): ChartSpec {
   const rows = result.matrix.filter((r) => r.policy === policy);
@@ -92,13 +98,13 @@ export function conditionsChart(result: FleetLessonResult, policy = "thorough"):
         sort: [...CHART_MEASURES],
         title: null,
         scale: { domain: [...CHART_MEASURES], range: [...MEASURE_OPACITY] },
-        // The measure legend's swatches are drawn as bars are, in the right answer's hue (the
-        // healthy conditions' bars), full for the calls and pale for the failed calls.
+        // The measure legend's swatches, full for the calls and pale for the failed calls, in a
+        // neutral no answer takes: a bar shows its measure by opacity, its answer by hue.
         legend: {
           orient: "bottom",
           symbolType: "square",
-          symbolFillColor: ANSWER_HUE.right,
-          symbolStrokeColor: ANSWER_HUE.right,
+          symbolFillColor: MEASURE_SWATCH,
+          symbolStrokeColor: MEASURE_SWATCH,
           labelLimit: 0,
         },
       },

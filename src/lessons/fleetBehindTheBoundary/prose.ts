@@ -122,10 +122,14 @@ function crashArithmetic(result: FleetLessonResult): string {
   )
     return ` The crash rows' calls and failures do not follow from the turns above, ${UNEXPECTED}`;
   const upTo = sizes.slice(0, turn + 1).join(" + ");
+  // The turn's calls before the crash succeed; said, so that "2 + 8" reads as calls sent, not failed.
+  const before = CRASH_ON_CALL - sent - 1;
+  const succeeded =
+    before === 0 ? "" : before === 1 ? " (its first succeeds)" : ` (its first ${before} succeed)`;
   const resends = Array.from({ length: MAX_RETRIES }, () => failed).join(" + ");
   return (
     ` Under ${code("crash")} the server exits on the ${ordinal(CRASH_ON_CALL)} call, the ` +
-    `${ordinal(CRASH_ON_CALL - sent)} of turn ${turn + 1}'s ${sizes[turn]}: it and the ` +
+    `${ordinal(CRASH_ON_CALL - sent)} of turn ${turn + 1}'s ${sizes[turn]}${succeeded}: it and the ` +
     `${failed - 1} after it fail, and each is resent ${plural(MAX_RETRIES, "time")} and fails again, so ` +
     `${upTo} + ${resends} = ${retried} calls, ${failed} × ${MAX_RETRIES + 1} = ` +
     `${crash.toolErrors} failed. Under ${code("crash-explained")} the first failure says the ` +

@@ -202,14 +202,13 @@ export function readGateRun(result: LifecycleAndNegotiationResult): string {
     `Task ${result.gateTaskNumber}, about ${code(result.gateTask.subscriber)}, calls ` +
       `${codes(reads)}, which read, then ${code(result.gatedTool)}, which writes. The host that ` +
       `trusts its servers' hints holds only the write: a no sends ${no.requests} requests, a yes ` +
-      `${yes.requests}, and writes ${plural(yes.written, "record")}. With no ` +
-      `${code("annotations")} on any tool, its ` +
-      `defaults-reading gate would hold all ${bare.asked} calls` +
+      `${yes.requests}, and writes ${plural(yes.written, "record")}. Had no tool declared ` +
+      `${code("annotations")}, its defaults-reading gate would hold all ${bare.asked} calls` +
       (heldFirst
-        ? `, so when the person says no, the task stops at the first, ${code(first)}, with ` +
+        ? `, so a no would stop the task at the first, ${code(first)}, with ` +
           `${bare.requests} requests sent`
         : ``) +
-      `; the course's gate sends ${unasked.requests} requests unasked and writes ` +
+      `; the course's gate would send ${unasked.requests} requests unasked and write ` +
       `${plural(unasked.written, "record")}.`,
   );
 }

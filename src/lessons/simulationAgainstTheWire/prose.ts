@@ -203,6 +203,7 @@ export function readWireChecks(result: WireLessonResult): string {
       "| compared | items | held equal, simulator against wire | differences |",
       "|:---|:---|:---|:---|",
       ...rows.map(([what, items, fields]) => `| ${what} | ${items} | ${fields} | 0 |`),
+      ...sideBySide(result),
     ].join("\n");
   }
   return wrapMarkdown(
@@ -214,6 +215,30 @@ export function readWireChecks(result: WireLessonResult): string {
       `- **Lesson 8's malformed calls.** ${malformedSentence(result)}`,
     ].join("\n"),
   );
+}
+
+/**
+ * Behind the zeros, one run's own figures from each side, so that a reader sees the numbers the
+ * zeros compare: lesson 6's tasks at the full level in 2025-11-25, the table's first row's fields.
+ */
+function sideBySide(result: WireLessonResult): string[] {
+  const run = result.levels.find((row) => row.level === 3);
+  const era = result.eras.find((e) => e.era === "legacy" && e.level === 3);
+  if (run === undefined || era === undefined) return [];
+  const keys = ["negotiated", "calls", "failed", "completed", "blocked", "written"] as const;
+  const messages = (side: "simulatedMessages" | "wireMessages") =>
+    era.kinds.reduce((sum, row) => sum + row[side], 0);
+  const line = (side: string, counts: Record<(typeof keys)[number], number>, total: number) =>
+    `| ${side} | ${keys.map((k) => counts[k]).join(" | ")} | ${total} |`;
+  return [
+    "",
+    `Behind the first row's zeros, one of its runs, level 3 in ${code(ERA_REVISIONS.legacy)}:`,
+    "",
+    "| side | kept | calls | failed | completed | blocked | written | messages |",
+    "|:---|:---|:---|:---|:---|:---|:---|:---|",
+    line("simulator", run.simulated, messages("simulatedMessages")),
+    line("wire", run.real, messages("wireMessages")),
+  ];
 }
 
 /** A reading of the declaration tables: what zod's JSON Schema converter, called by the SDK's high-level server, did to the fleet's tools. */

@@ -179,7 +179,6 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
   // At 1 round trip a request, the primitive alone saves the requests it spares; the rest of the
   // saving is the doubled round trip of a remote server (lesson 2), that is, placement.
   const byPrimitive = tool.request - resource.request;
-  const byPlacement = tool.round_trips - tool.request - (resource.round_trips - resource.request);
   const saved = tool.round_trips - resource.round_trips;
   const local = [tool.request, resource.request];
   const placed = [tool.round_trips, resource.round_trips];
@@ -210,7 +209,7 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
     ` The rule is the course's: MCP chooses a primitive by who controls it (section 1), not by cost.`;
   return paragraphs(
     split,
-    `Of the ${plural(saved, "round trip")} (b) saves, ${byPlacement} are placement's. ` +
+    `(b) saves ${plural(saved, "round trip")} as placed, ${byPrimitive} if all local. ` +
       `(a)'s ${tool.tokens} tokens are ${perCall}. ` +
       `Tokens and bytes count the messages, which placement does not change: (b) cost ` +
       `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +

@@ -100,7 +100,7 @@ export function formatServerViews(result: ThreeRolesResult): string {
     "calls",
     "tasks",
     "alone",
-    "values",
+    "argument values",
     "from task",
     "from itself",
     "from another",

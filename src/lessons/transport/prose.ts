@@ -99,12 +99,12 @@ export function readRefused(result: TransportResult): string {
   const id = "id" in error ? `${code("id")} ${JSON.stringify(error.id)}` : `no ${code("id")}`;
   return wrapMarkdown(
     `The answer is ` +
-      `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}, and no tool ran. A 403 ` +
-      `from the transport may carry a JSON-RPC error with no ${code("id")} ` +
-      `(${code("basic/transports/streamable-http.mdx")}, "Security & Endpoint"); this one has ${id}. Other error responses "MUST include ` +
-      `the same ID" as their request, unless a malformed request's id "could not be read" ` +
-      `(${code("basic/index.mdx")}, "Error Responses"); the transport page lets a refused ` +
-      `notification's error body have none too. Its code, ` +
+      `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}, and no tool ran. A 403 may ` +
+      `carry no ${code("id")} (${code("basic/transports/streamable-http.mdx")}, "Security & Endpoint"); ` +
+      `this one has ${id}. ` +
+      `Other error responses "MUST include the same ID" as their request, but for a malformed request ` +
+      `whose id "could not be read" (${code("basic/index.mdx")}, "Error Responses") and a refused ` +
+      `notification (the transport page). Its code, ` +
       `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice (MCP names none).`,
   );
 }

@@ -128,8 +128,8 @@ export function readSecondRun(result: WritingAServerResult): string {
   const completed = runs.map((run) => String(run.completed));
   const same = runs.every((run, i) => run.completed === result.runs[i].completed);
   return wrapMarkdown(
-    `The last line is a second run: the same table on twelve other tasks, drawn from task seed ` +
-      `${seed} in the same world. ` +
+    `The last line is a second run: the same world, another draw of its twelve tasks (task seed ` +
+      `${seed}). ` +
       (same
         ? `It completes as many tasks at each level as this run: the completed counts come from ` +
           `the declarations, not from which tasks were drawn. `
@@ -306,7 +306,7 @@ export function readWide(result: WritingAServerResult): string {
     const names = Object.keys(row.failures)
       .filter((key) => key.endsWith(`: ${NO_APPROVAL}`))
       .map((key) => code(key.slice(0, key.indexOf(":"))));
-    const lead = `At level ${row.level} ${row.approval ? "with a person approving" : "with no approval"}`;
+    const lead = `At level ${row.level} ${row.approval ? "with approval" : "with no approval"}`;
     const outcome = `${records(row.written)}, ${row.completed} tasks completed`;
     if (row.approval) return `${lead}, the held calls run: ${outcome}.`;
     if (row.blocked === 0)
@@ -429,8 +429,8 @@ const KAYIT_YAZ_ANSWER =
   `tool and fill in its fields. The host reads the ${code("annotations")} to choose which calls ` +
   `to ask a person about. Both are the server's word. A client MUST treat the ` +
   `${code("annotations")} as untrusted unless they come from a trusted server (2026-07-28 ` +
-  `${code("server/tools.mdx")}, "Tool"); ${code("index.mdx")} states the principle for any ` +
-  `description of a tool's behavior with a lowercase *should* ("Tool Safety"). Only a host that trusts ` +
+  `${code("server/tools.mdx")}, "Tool"); ${code("index.mdx")} states it as a principle for any ` +
+  `description of a tool's behavior ("Tool Safety"). Only a host that trusts ` +
   `${code("kayit")} may let them spare a person a prompt.`;
 
 const ANSWER_TITLES = [
