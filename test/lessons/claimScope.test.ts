@@ -48,7 +48,7 @@ test("lesson 2: the checklist's re-issue after a break is the changelog's MUST, 
     // A student's reading: the rule as a reader acts on it, then its source.
     assert.match(
       flat,
-      /send it again with a new id if you still need it; the changelog, `changelog\.mdx` Major changes 9, makes this a MUST\./,
+      /so the request is lost\. Clients MUST re-issue it as a new request with a new id \(`changelog\.mdx`, Major changes 9\); the course adds: if it is still needed\./,
       path,
     );
     assert.doesNotMatch(flat, /A client that still wants it MUST send it again/, path);

@@ -684,7 +684,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // The roots row's facts in a sentence; sampling in 2026-07-28 (client/sampling.mdx, Warning;
         // basic/patterns/mrtr.mdx: inputRequests values MUST be ElicitRequest, CreateMessageRequest or ListRootsRequest).
         'Roots are guidance, not access control (`client/roots.mdx`; 2025-11-25 called them "boundaries").',
-        "A client that declares `sampling` lets a server ask its model for a reply; `context`, ask that context from MCP servers join the prompt; `tools`, offer the model tools. Sampling is deprecated: existing implementations SHOULD migrate to calling a model provider's API directly; while it remains, a 2026-07-28 server asks for a completion as a `sampling/createMessage` request inside an `input_required` result",
+        "A client that declares `sampling` lets a server ask its model for a reply; `context` (soft-deprecated already in 2025-11-25), ask that context from MCP servers join the prompt, which the client may ignore; `tools`, offer the model tools. Sampling is deprecated: existing implementations SHOULD migrate to calling a model provider's API directly; while it remains, a 2026-07-28 server asks for a completion as a `sampling/createMessage` request inside an `input_required` result",
         // The rows the course uses; sampling's sub-flags named (2025-11-25 schema.mdx, client/sampling.mdx);
         // elicitation's `{}` is form mode only (client/elicitation.mdx).
         "| `sampling` (client) | a reply from the host's model | `context` (context inclusion), `tools` (tool use) | deprecated |",

@@ -702,7 +702,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.doesNotMatch(markdown, /counts a failed `inputSchema` check among them/);
     assert.match(
       markdown,
-      /\*\*Invalid arguments: handle both channels\.\*\* The course's servers return argument values that fail the tool's `inputSchema` \(a JSON description of the arguments' shape, taught later\) as `isError`, as to id 4\. The spec is of two minds: the tools page makes such values tool execution errors \(`server\/tools\.mdx`, "Error Handling"\), but 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\. A malformed call \(no `name`, `arguments` no object\) is -32602 in every revision\. Do this: return `isError` from a server; handle both as a client\./,
+      /\*\*Invalid arguments: handle both channels\.\*\* The course's servers return argument values that fail the tool's `inputSchema` \(the arguments' JSON shape, taught later\) as `isError`, as to id 4\. The spec is of two minds: the tools page makes such values tool execution errors \(`server\/tools\.mdx`, "Error Handling"\), but 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\. A malformed call \(no `name`, `arguments` no object\) is -32602 in every revision\. The course's advice from 2025-11-25 on: a server returns `isError`; a client handles both\./,
     );
     // ... and shows how, in a sketch that branches on both channels.
     const sketch = cells.find((source) => source.includes("**Invalid arguments: handle both channels.**"))!;

@@ -675,7 +675,7 @@ describe("the primitives table gives a tool result's content, isError and option
       );
       assert.ok(
         flat(text).includes(
-          "In 2026-07-28 a use may first answer `input_required` (lesson 3). The spec describes tools as functions that let a model take actions, such as writing a file, or retrieve information; resources and prompts supply context (`server/index.mdx`).",
+          "In 2026-07-28 a use may first answer `input_required` (lesson 3). The spec describes tools as functions that let a model take actions, such as writing a file, or retrieve information; resources supply context, and prompts are templates the user picks (`server/index.mdx`).",
         ),
       );
       // An expert's review: 2026-07-28 server/index.mdx describes tools as functions "to take actions" and

@@ -174,9 +174,10 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /The answer is `403 Forbidden`, and no tool ran\. A 403 may carry no `id` \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\); this one has no `id`\. Other error responses "MUST include the same ID" as their request, but for a malformed request whose id "could not be read" \(`basic\/index\.mdx`, "Error Responses"\) and a refused notification \(the transport page\)\./,
+    /The answer is `403 Forbidden`, and no tool ran\. A 403 for an invalid `Origin` MAY carry a JSON-RPC error with no `id` \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\); this one has no `id`\. Other error responses "MUST include the same ID" as their request, but for a malformed request whose id "could not be read" \(`basic\/index\.mdx`, "Error Responses"\) and a refused notification \(the transport page\)\./,
   );
-  // A student's reading: the takeaway first ("a 403 may carry no id"), then the qualifications.
+  // A student's reading: the takeaway first, then the qualifications; an expert's review: the MAY is the
+  // invalid-Origin 403's, and what it allows is a JSON-RPC error body with no id.
   assert.doesNotMatch(flat(readRefused(first)), /save for a malformed one|the transport's rule allows it/);
   // An expert's review: basic/index.mdx's exception is for a malformed request's unreadable id; this request was well
   // formed, so the id-less body rests on streamable-http.mdx's MAY alone.
@@ -679,9 +680,9 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   // pages' difference in a note after the paragraph.
   assert.match(
     markdown,
-    /- \*The network broke it\.\* The stream cannot be resumed \(`basic\/transports\/streamable-http\.mdx`\), so the request is lost; send it again with a new id if you still need it; the changelog, `changelog\.mdx` Major changes 9, makes this a MUST\. The server cannot tell/,
+    /- \*The network broke it\.\* The stream cannot be resumed \(`basic\/transports\/streamable-http\.mdx`\), so the request is lost\. Clients MUST re-issue it as a new request with a new id \(`changelog\.mdx`, Major changes 9\); the course adds: if it is still needed\. The server cannot tell/,
   );
-  // A student's reading: the source note ("The changelog, not that page") gave way to the rule, then its source.
+  // The changelog's MUST as it stands (no condition), and the course's "if it is still needed" apart from it.
   assert.doesNotMatch(flat(markdown), /The changelog, not that page/);
   // A student's reading: the *extension* parenthesis inside a hypothetical is cut.
   assert.doesNotMatch(flat(markdown), /say one an \*extension\* defines/);
@@ -706,7 +707,7 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   assert.doesNotMatch(markdown, /- \*So a write may run twice/);
   assert.match(
     markdown,
-    /`changelog\.mdx` Major changes 9, makes this a MUST\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted before the break\. \*The course's reading, not MCP's:\* before re-issuing a write that is not \*idempotent\* \(same effect however often it runs\), make it safe to repeat, say by a key the server keeps\./,
+    /`changelog\.mdx`, Major changes 9\); the course adds: if it is still needed\. The server cannot tell a break from the client's close\. It MUST treat either as cancelling the request, and SHOULD stop work on it as soon as practical \(`basic\/transports\/streamable-http\.mdx`, "Cancellation"\)\. So a re-issued write may run twice: the server may have acted before the break\. \*The course's reading, not MCP's:\* before re-issuing a write that is not \*idempotent\* \(same effect however often it runs\), make it safe to repeat, say by a key the server keeps\./,
   );
   // The expert: MCP's MUST and the course's advice met unreconciled ("re-issue … only once it is safe").
   assert.doesNotMatch(markdown, /only once it is safe to repeat/);

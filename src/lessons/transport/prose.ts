@@ -99,8 +99,9 @@ export function readRefused(result: TransportResult): string {
   const id = "id" in error ? `${code("id")} ${JSON.stringify(error.id)}` : `no ${code("id")}`;
   return wrapMarkdown(
     `The answer is ` +
-      `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}, and no tool ran. A 403 may ` +
-      `carry no ${code("id")} (${code("basic/transports/streamable-http.mdx")}, "Security & Endpoint"); ` +
+      `${code(refused.response.head[0].replace(/^HTTP\/1\.1 /, ""))}, and no tool ran. A 403 for an ` +
+      `invalid ${code("Origin")} MAY carry a JSON-RPC error with no ${code("id")} ` +
+      `(${code("basic/transports/streamable-http.mdx")}, "Security & Endpoint"); ` +
       `this one has ${id}. ` +
       `Other error responses "MUST include the same ID" as their request, but for a malformed request ` +
       `whose id "could not be read" (${code("basic/index.mdx")}, "Error Responses") and a refused ` +
