@@ -13,7 +13,7 @@ import { FLEET_SERVER_NAME } from "../../fleet/paths";
 import { callArguments, NOT_DECLARED } from "../../sim/client";
 import { envelopeCost, type EnvelopeCounts } from "../../sim/envelope";
 import { DISCOVERY_METHODS } from "../../simulatedClient/messages";
-import { currentDiscoveryOf, discoveredBefore, sumDiscovery } from "./tables";
+import { discoveredBefore, discoveryOf, sumDiscovery } from "./tables";
 import { countTokens } from "../../sim/tokenizer";
 import type { ClientRun } from "../../simulatedClient/session";
 import { PREFIX_SEPARATOR, prefixToolNames, toolNameBreaks } from "./toolNames";
@@ -380,9 +380,7 @@ export function readAllModes(result: WritingAClientResult): string {
 function addedNames(result: WritingAClientResult, era: "legacy" | "current"): number {
   let tokens = 0;
   for (const server of result.servers.map((s) => s.name)) {
-    const messages =
-      era === "legacy" ? (result.transcripts[server] ?? []) : currentDiscoveryOf(result, server);
-    for (const m of messages.filter((m) => m.kind !== "response")) {
+    for (const m of discoveryOf(result, era, server).filter((m) => m.kind !== "response")) {
       if (m.body.split(" ")[1] !== server)
         throw new Error(`${server}'s ${m.method} does not name its server second`);
       tokens += countTokens(server);

@@ -337,6 +337,18 @@ export function currentDiscoveryOf(result: WritingAClientResult, server: string)
 }
 
 /**
+ * One discovery of a server, message by message, in 2025-11-25 (`legacy`: its opening and lists
+ * as the transcript holds them) or 2026-07-28 (`current`: {@link currentDiscoveryOf}).
+ */
+export function discoveryOf(
+  result: WritingAClientResult,
+  era: "legacy" | "current",
+  server: string,
+): SentMessage[] {
+  return era === "legacy" ? (result.transcripts[server] ?? []) : currentDiscoveryOf(result, server);
+}
+
+/**
  * Section 4's refusal as the model receives it: the tool result that each host builds itself for
  * the first call that a drop ended in the client, one JSON line per client. The silent client's
  * text is the failure alone; the reporting client's adds the drop's line (`describeDrop`). No
@@ -372,8 +384,12 @@ export function formatDiscoveryParts(result: WritingAClientResult): string {
   const methods = [...columns, "prompts/list"];
   const rows: Cell[][] = [];
   const eras = [
-    ["2025-11-25", result.discovery, (server: string) => result.transcripts[server] ?? []],
-    ["2026-07-28", result.currentDiscovery, (server: string) => currentDiscoveryOf(result, server)],
+    ["2025-11-25", result.discovery, (server: string) => discoveryOf(result, "legacy", server)],
+    [
+      "2026-07-28",
+      result.currentDiscovery,
+      (server: string) => discoveryOf(result, "current", server),
+    ],
   ] as const;
   for (const [revision, totals, messagesOf] of eras) {
     for (const row of totals) {
