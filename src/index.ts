@@ -347,6 +347,7 @@ export { LINE_WIDTH } from "./notebook/lineWidth";
 export { wrapWords } from "./lessons/wrapProse";
 export {
   describeFleetSeed,
+  describeAgents,
   readGroundTruth,
   readConditions,
   solveExercises,

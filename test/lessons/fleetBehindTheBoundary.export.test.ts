@@ -168,13 +168,16 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1�
       flat(text)
         .trimEnd()
         .endsWith(
-          " --- Endnote: the fleet, its question, the three paths and the six faults come from *MCP server authoring*, a write-up at https://shamirai.ai/e/mcp-server-authoring/ of an experiment in which a language model was the agent; its three fleet tools come from the GitHub repository `shami-rai/loop-engineering`. This lesson's scripted agents stand in for the model so that every run prints the same.",
+          " --- Endnote: the fleet's shape, question, paths, faults and measured latencies come from *MCP server authoring*, published at https://shamirai.ai/e/mcp-server-authoring/: an experiment whose agent was a language model. Its three tools come from the GitHub repository `shami-rai/loop-engineering`.",
         ),
       `${path}: the endnote is last`,
     );
     assert.doesNotMatch(text, /^Source:|undated write-up/m, path);
     // A student's reading: the source credited by name, place and repository, once.
-    assert.equal(text.match(/write-up/g)?.length, 1, path);
+    assert.equal(text.match(/published at/g)?.length, 1, path);
+    // An expert's review: the citation says what the course takes from it, in three lines.
+    const endnote = text.slice(text.indexOf("Endnote:")).trimEnd().split("\n");
+    assert.equal(endnote.length, 3, `${path}: the endnote in three lines`);
     assert.equal(text.match(/shami-rai\/loop-engineering/g)?.length, 1, path);
     assert.equal(text.match(/README/g), null, `${path}: no charges taken from the README`);
     assert.doesNotMatch(text, /injected-parameters/, path);
@@ -202,7 +205,7 @@ test("the agent is defined before its first use, among lesson 1's roles; the les
     // The agents are labelled the course's test driver, not MCP, once, in their own paragraph.
     assert.match(
       flat(text),
-      /Two scripted \*agents\*, the course's test driver and not MCP, answer one question, so that each fault below shows what it costs a caller:/,
+      /The two agents, the course's test driver and not MCP, answer one question about the fleet, each in \*turns\* of calls: what a model would send in one message\./,
       path,
     );
     assert.doesNotMatch(text, /test harness|The harness/, path);
@@ -276,16 +279,25 @@ test("the spec's rules the lesson leans on are stated: validation MUST, restart 
   eachBodyMatches(
     /servers MUST validate all tool inputs: a fault to measure/,
     // The faults' consequences as a checklist of what a client should do, each item cited.
-    /What MCP asks of a client, then: - \*\*A timeout on every request, and a maximum\*\* that progress never extends, both SHOULDs \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)\./,
+    /What MCP asks of a client whose call fails or hangs: - \*\*A timeout on every request, and a maximum\*\* that progress never extends, both SHOULDs \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)\./,
     /- \*\*Cancel on timeout\*\* and stop waiting; over stdio, `notifications\/cancelled` \(the same sections\)\./,
     /- \*\*Restart a crashed server\*\*: 2026-07-28's SHOULD, whose requests in flight "are simply lost and the client can retry them" \(`basic\/transports\/stdio\.mdx`, "Unexpected Termination"\)\. 2025-11-25 has no such rule: this lesson's client restarts with a new `initialize`\./,
     /- \*\*Refuse stdout that is not a message\*\*: skip a stray line, never parse glued text as a response\. The server MUST NOT write it \(2025-11-25 `basic\/transports\.mdx`, "stdio"; 2026-07-28 `basic\/transports\/stdio\.mdx`\)\./,
     // MCP gives a client no rule on retrying a call or on a stray stdout line: those two bullets
-    // come after MCP's three, labelled as the course's advice.
-    /has no such rule: this lesson's client restarts with a new `initialize`\. Two more are the course's advice, not MCP's rules: MCP gives a client no rule for either\. - \*\*Refuse stdout/,
+    // stay after the faults, labelled as the course's advice.
+    /would make the retry safe by the course's advice below\. The course adds two rules of its own; MCP gives a client no rule for either\. - \*\*Refuse stdout/,
     /MAY then reset its timeout clock, but SHOULD still enforce a maximum timeout \(2025-11-25 `basic\/lifecycle\.mdx`, "Timeouts"; 2026-07-28 `basic\/patterns\/cancellation\.mdx`\)\./,
     /Its tools are at lesson 6's level 1, fields and no `annotations`/,
   );
+  // An expert's review: MCP's rules first. What MCP asks of a client opens the faults section,
+  // before its table; the course's advice stays after the faults.
+  for (const { path, text } of exports) {
+    const section = text.indexOf("## Faults on a virtual clock\n\nWhat MCP asks of a client");
+    assert.ok(section > 0, path);
+    assert.ok(text.indexOf("| fault | the MCP rule at stake") > section, path);
+    assert.equal(text.match(/What MCP asks of a client/g)?.length, 1, path);
+    assert.ok(text.indexOf("The course adds two rules of its own") > text.indexOf("```text\ncondition "), path);
+  }
   // The fault table ties each fault to the MCP rule it exercises, with its revision, page and
   // strength (or "no rule"), and keeps the course's advice in a column of its own; `raw` is tied
   // to the validation MUST.
@@ -521,7 +533,7 @@ test("§3, restart and retry: only for a tool a trusted server marks readOnlyHin
 
 test("the markdown cells' fixed claims are what the run computes, for several seeds", () => {
   const quoted = notebook.cells
-    .find((c) => c.id === "agents-heading")!
+    .find((c) => c.id === "agents-fold")!
     .source.split("\n")
     .filter((line) => line.startsWith("> "))
     .map((line) => line.slice(2))
@@ -622,29 +634,45 @@ test("the markdown cells' fixed claims are what the run computes, for several se
 test("the agents are two or three visible lines with their question, the course's test driver; the paging is folded; exercise 1 is an MCP question on the two channels", () => {
   // A student's reading and an expert's review: the test driver in a few lines, its algorithm folded.
   const agents = notebook.cells.find((c) => c.id === "agents-heading")!.source.split("\n\n");
-  assert.equal(agents.length, 7, "a heading, a lead-in, the question, one paragraph, a fold");
-  const [heading, lead, , paragraph, summary, fold, close] = agents;
+  assert.equal(agents.length, 2, "a heading and a lead-in; the question and the agents' rules are folded");
+  const [heading, lead] = agents;
   assert.equal(heading, "## The test driver: two scripted agents");
   assert.equal(
     flat(lead),
-    "Two scripted *agents*, the course's test driver and not MCP, answer one question, so that each fault below shows what it costs a caller:",
+    "The two agents, the course's test driver and not MCP, answer one question about the fleet, each in *turns* of calls: what a model would send in one message.",
+  );
+  const fold = notebook.cells.find((c) => c.id === "agents-fold")!.source.split("\n\n");
+  assert.equal(fold[0], "<details><summary>The question, and how each agent answers it</summary>");
+  assert.equal(fold.at(-1), "</details>");
+  assert.match(
+    flat(fold.join("\n\n")),
+    /The \*thorough\* agent pages through the devices in hour bands, lowest hours first, until no unread device can win\./,
   );
   assert.match(
-    flat(paragraph),
-    /The \*thorough\* agent pages through the devices in hour bands, lowest hours first, until no unread device can win, and is right\./,
-  );
-  assert.doesNotMatch(paragraph, /25-hour|narrowing|ranking's leader/);
-  assert.equal(summary, "<details><summary>How the thorough agent pages</summary>");
-  assert.match(
-    flat(fold),
+    flat(fold.join("\n\n")),
     /25-hour bands from 0 up, four a turn, each asked twice[^]*\*crowded\*: the next turn asks its two halves/,
   );
-  assert.equal(close, "</details>");
   assert.equal(MAX_RETRIES, 2);
+  // A student's reading: in the body, the question and the agents take at most four lines: the
+  // calls each agent makes, computed, and why the shortcut is wrong by construction.
+  for (const { path, text } of exports) {
+    const start = text.indexOf("## The test driver: two scripted agents\n\n") + 41;
+    const body = text.slice(start, text.indexOf("<details><summary>The question", start)).trim();
+    assert.ok(body.split("\n").filter((line) => line !== "").length <= 4, `${path}: ${body}`);
+    const calls =
+      /The \*thorough\* agent makes (\d+) calls; the \*shortcut\* makes 2, and is wrong by construction: every seed's fleet is drawn so that its wrong answer arrives with no error\. The details are folded\./.exec(
+        flat(body),
+      );
+    assert.ok(calls, path);
+    assert.match(text, new RegExp(`\\ndirect +${calls[1]} +0 +0 +0 +0\\n`), `${path}: the table's direct row`);
+    assert.ok(text.includes("<details><summary>This seed's answers, turn by turn</summary>"), path);
+  }
   // The section sits just before the faults it drives, its answer computed; no turn table.
   const ids = notebook.cells.map((c) => c.id);
-  assert.deepEqual(ids.slice(ids.indexOf("agents-heading"), ids.indexOf("agents-heading") + 3), [
+  assert.deepEqual(ids.slice(ids.indexOf("agents-heading"), ids.indexOf("agents-heading") + 5), [
     "agents-heading",
+    "agents-calls",
+    "agents-fold",
     "ground-truth",
     "faults-heading",
   ]);
@@ -751,8 +779,8 @@ test("the malformed calls' readings say what the text shows: the client's text f
     /`raw` puts `MCP error -32603:` before the handler's sentence in 4 of the 8;/,
   );
   assert.match(
-    cell("agents-heading"),
-    /The \*shortcut\* agent makes 2 calls: the device with the most downtime under 500 hours, then its type's risk leader; every seed's fleet is drawn so that this is wrong\./,
+    flat(cell("agents-fold")),
+    /The \*shortcut\* agent asks for the device with the most downtime under 500 hours, then its type's risk leader\./,
   );
 });
 
@@ -975,7 +1003,8 @@ test("the thorough agent's calls and the crash rows' calls and failures are trac
     assert.match(text, new RegExp(`\\ndirect +${turns[2]} +0 +0 +0 +0\\n`), `${path}: the table's direct row`);
     assert.ok(
       prose.includes(
-        "Under `crash` the server exits on the 6th call, the 4th of turn 2's 8 (its first 3 succeed): it and the 4 after it fail, and each is resent 2 times and fails again, so 2 + 8 + 5 + 5 = 20 calls, 5 × 3 = 15 failed. Under `crash-explained` the first failure says the server is gone, so 2 + 8 = 10 calls, 5 failed.",
+        // A student's reading: which of turn 2's calls were answered and which failed, so the sum reads.
+        "Under `crash` the server exits on the 6th call: turn 2's first 3 calls are answered and its last 5 fail; each of those 5 is resent 2 times and fails again, so 2 + 8 + 5 + 5 = 20 calls, 5 × 3 = 15 failed. Under `crash-explained` the first failure says the server is gone, so 2 + 8 = 10 calls, 5 failed.",
       ),
       path,
     );

@@ -112,9 +112,10 @@ describe("lesson 5's simulated half", () => {
       "version rule           3  bolge_ozet, kayit_yaz (version rule)",
       "both                   3  bolge_ozet, kayit_yaz (version rule)",
     ]);
-    assert.equal(
-      flat(readPolicies(result)),
-      "The version rule drops `kayit` whole, for its version 3, and with it `bolge_ozet`, which only reads. With both rules the version rule applies first, and the allowlist drops nothing more: five tools declared, three kept.",
+    assert.ok(
+      flat(readPolicies(result)).startsWith(
+        "The version rule drops `kayit` whole, for its version 3, and with it `bolge_ozet`, which only reads. With both rules the version rule applies first, and the allowlist drops nothing more: five tools declared, three kept.",
+      ),
     );
   });
 
@@ -186,8 +187,17 @@ describe("lesson 5's simulated half", () => {
       const host = flat(readGateRun(result));
       assert.equal(
         host,
-        `Task 4, about \`${result.gateTask.subscriber}\`, calls \`sayac_oku\`, \`tuketim\` and \`tarife\`, which read, then \`kayit_yaz\`, which writes. The host that trusts its servers' hints holds only the write: a no sends 3 requests, a yes 4, and writes 1 record. Had no tool declared \`annotations\`, its defaults-reading gate would hold all 4 calls, so a no would stop the task at the first, \`sayac_oku\`, with 0 requests sent; the course's gate would send 4 requests unasked and write 1 record.`,
+        `Task 4, about \`${result.gateTask.subscriber}\`, calls \`sayac_oku\`, \`tuketim\` and \`tarife\`, which read, then \`kayit_yaz\`, which writes. The host that trusts its servers' hints holds only the write: a no sends 3 requests, a yes 4, and writes 1 record.`,
       );
+      // The course's gate's cost read with the course's host, its hypothetical announced at the
+      // start of its sentence, not mid-sentence (a student's reading).
+      assert.ok(
+        flat(readPolicies(result)).endsWith(
+          "Had no tool declared `annotations`, the course's gate would send all 4 of task 4's requests unasked and write 1 record; the defaults-reading gate would hold all 4 calls, so a no would stop the task at its first, `sayac_oku`, with 0 requests sent.",
+        ),
+        `seed ${seed}`,
+      );
+      assert.doesNotMatch(host, /Had no tool declared/);
       // The hypothetical announced before it is described (a student's reading).
       assert.doesNotMatch(host, /With no `annotations` on any tool/);
       // The 80 tokens rebuilt message by message (a student's reading): each call and its
@@ -566,12 +576,12 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // InitializeResult.protocolVersion: MUST disconnect): the rule first, then the disagreement
         // in one clause (a student's reading).
         // What to do first, then the discrepancy folded (a student's reading).
-        "SHOULD pick its latest. A client that does not support the answer disconnects (SHOULD in `basic/lifecycle.mdx`, MUST in `schema.ts`).",
+        "SHOULD pick its latest. A client that does not support the answer disconnects (`basic/lifecycle.mdx` says SHOULD, the schema MUST).",
         // -32021 said where the probe names it (a student's reading; 2026-07-28 basic/index.mdx).
         'A -32021 says the request needs a client capability the client did not declare, named in its `data.requiredCapabilities`, such as `{"elicitation":{}}` (`basic/index.mdx`).',
         "In the notebook, change `SEED` and run all cells again; `mcp-course lesson 05 --seed N` does the same.",
         // listChanged is a SHOULD, and in 2026-07-28 only on a listen stream that asked (server/tools.mdx).
-        "`listChanged` says the server will notify changes to a list (a SHOULD); `subscribe`, changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream (named in lesson 3, taught later) that asked for them.",
+        "`listChanged` says the server will notify changes to a list (a SHOULD); `subscribe`, changes to one resource. In 2026-07-28 both come only on a `subscriptions/listen` stream that asked for them.",
         // Only a result and -32022 carry a version list; -32021 names missing capabilities.
         // Modern is 2026-07-28 and later (2026-07-28 basic/versioning.mdx, Terminology).
         "2. ← a result modern: pick a version from supportedVersions ← -32022, -32021 (modern errors) modern: no initialize; use data.supported, or fix the capability -32021 names",
@@ -603,10 +613,10 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "2025-11-25, a session 2026-07-28, no session",
         "→ notifications/initialized",
         "→ server/discover (optional; _meta as below)",
-        // One MCP client per server (lesson 1), held by the course's host, which applies the policy.
-        "The course measures with a host of its own, *the course's host*: lesson 1's one MCP client per server, plus three rules.",
-        // Why the course measures with it, once, in the words later lessons refer back to (COMMON8).
-        "It is built from two mistakes MCP warns against (acting on `serverInfo.version`, against `server/discover.mdx`'s SHOULD NOT; passing a tool with no `annotations`, against `readOnlyHint`'s \"Default: false\"), so that its counts show what each warning prevents: a version bump silently drops a whole server, read-only tools included; a tool that says nothing gets written through unasked.",
+        // The host to copy first, said so in one sentence (a student's and an expert's reading).
+        "First, a host built on section 5's rules: *the host that trusts its servers' hints*. It keeps every tool and asks through *the defaults-reading gate*, which holds a call to every tool not marked `readOnlyHint: true`, one with no `annotations` included: by \"Default: false\" it may write. This is the policy a host of yours should copy.",
+        // Then the course's host, why later lessons need it, and not as a design to copy.
+        "Then the host the course measures with, *the course's host*, taken from a reference lesson the course reproduces: lesson 1's one MCP client per server, plus three rules. Two of them depart from MCP. It is measured to show what each MCP warning prevents, not as a design to copy.",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
         // Up front: the course's host is not one to copy; its three rules; why the course measures it
@@ -639,7 +649,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         '"there SHOULD always be a human in the loop with the ability to deny tool invocations" (`server/tools.mdx`, "User Interaction Model"',
         // The course's words beside the spec's: negotiated tools defined in one line, MCP negotiating
         // none; the handshake said to be the course's stand-in, priced in envelope tokens.
-        "Each rule alone, then both; the tools a host keeps are its *kept tools* (later tables head this column *negotiated*: here that word means kept, not MCP's negotiation of version and capabilities):",
+        "Each rule alone, then both; the tools a host keeps are its *kept tools*:",
         // No third opening: the simulator's handshake named as what it stands for, and why it is
         // neither of MCP's two openings.
         // Why not the real messages: the handshake prices discovery alike at every level, so only
@@ -650,24 +660,24 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // One sentence says what question the table answers, its rows named, before it.
         // "would ask" counts held calls; the person is asked once, as the run stops there (a student's reading).
         // Lesson 6 said in reader terms.
-        "Lesson 6, \"Writing a Server\", starts from section 6's last row (five tools declared, three kept) and measures a server whose tools are declared at four levels, with the course's host and its three rules, beside the defaults-reading gate.",
+        "Lesson 6, \"Writing a Server\", writes a server and declares its tools at four levels: what each level lets the defaults-reading gate do, and what the course's host keeps, from section 6's last row (five tools declared, three kept).",
         // Section 6 opens with its purpose and the simulator's pricing rule (its bodies are 2025-11-25's,
         // without the _meta lesson 3 adds in 2026-07-28), then the host that trusts its servers' hints as the
         // baseline, then the course's host as its measured variants, in the convention box.
         "## 6 · What may a host decide from what servers declare?",
-        'MCP leaves to the host which tools it exposes and which calls need consent (`server/tools.mdx`, "User Interaction Model"), within section 5\'s three rules and one principle:',
-        // MCP's principle first (2026-07-28 index.mdx, lowercase), then the host that trusts its servers' hints
-        // defined once: no MUST broken; a SHOULD deviated from, as a SHOULD permits, for trusted read-only tools.
-        '"Hosts must obtain explicit user consent before invoking any tool" (2026-07-28 `index.mdx`, "Tool Safety", in lowercase).',
+        // MCP's principle of consent (2026-07-28 index.mdx, "Tool Safety") named, not quoted with a
+        // lowercase aside (a student's reading).
+        'MCP leaves to the host which tools it exposes and which calls need consent (`server/tools.mdx`, "User Interaction Model"), within section 5\'s rules and the principle of consent before any tool (`index.mdx`).',
         // The hosts in a table before the results (a student's reading).
         "| rule | what it does | what MCP says |",
         // Skipping a SHOULD deviates from it; defensible only with standing consent (BCP 14).
-        'For trusted servers\' read-only tools, both gates skip the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"), defensible only with the user\'s standing consent ("always allow"). Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
+        'For trusted servers\' read-only tools, this gate skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"), defensible only with the user\'s standing consent ("always allow"). Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
         "3. What is `serverInfo` for, by which spec sentences? A host that keeps that rule and the allowlist: which of `kayit`'s tools does it keep, and what in section 5's lines says it can talk to `kayit`?",
         // Each course rule beside the MCP sentence it follows or departs from.
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
-        "- Course: its host is built from two mistakes MCP warns against, a version rule on `serverInfo.version` and a gate that passes a tool with no `annotations`, plus an allowlist (all but `kayit_yaz`). It keeps three of five tools, its kept tools.",
+        "The host to copy holds each call to a tool not marked read-only.",
+        "- Course: its host adds an allowlist (all but `kayit_yaz`) and two departures from MCP, a version rule on `serverInfo.version` and a gate that passes a tool with no `annotations`. It keeps three of five tools, its kept tools.",
         // Bytes are not what the revision is for (basic/index.mdx, "Statelessness"; an expert's reading).
         'Bytes are not why the revision changed: a 2026-07-28 request carries all a server needs to process it, so no session ties a client to one server process (`basic/index.mdx`, "Statelessness").',
         // Learning goal 4 is section 6's question.
@@ -684,7 +694,8 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // The roots row's facts in a sentence; sampling in 2026-07-28 (client/sampling.mdx, Warning;
         // basic/patterns/mrtr.mdx: inputRequests values MUST be ElicitRequest, CreateMessageRequest or ListRootsRequest).
         'Roots are guidance, not access control (`client/roots.mdx`; 2025-11-25 called them "boundaries").',
-        "A client that declares `sampling` lets a server ask its model for a reply; `context` (soft-deprecated already in 2025-11-25), ask that context from MCP servers join the prompt, which the client may ignore; `tools`, offer the model tools. Sampling is deprecated: existing implementations SHOULD migrate to calling a model provider's API directly; while it remains, a 2026-07-28 server asks for a completion as a `sampling/createMessage` request inside an `input_required` result",
+        // sampling's two sub-flags read in one clause (2025-11-25 and 2026-07-28 schema.ts ClientCapabilities; an expert's review).
+        "A client that declares `sampling` lets a server ask its model for a reply; with `context` the server may also ask that context from MCP servers join the prompt (soft-deprecated already in 2025-11-25), and with `tools` offer the model tools. Sampling is deprecated: existing implementations SHOULD migrate to calling a model provider's API directly; while it remains, a 2026-07-28 server asks for a completion as a `sampling/createMessage` request inside an `input_required` result",
         // The rows the course uses; sampling's sub-flags named (2025-11-25 schema.mdx, client/sampling.mdx);
         // elicitation's `{}` is form mode only (client/elicitation.mdx).
         "| `sampling` (client) | a reply from the host's model | `context` (context inclusion), `tools` (tool use) | deprecated |",
@@ -752,11 +763,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
       // comes before the results table.
       const order = [
         "An *approval gate* is the code that holds a call until a person answers.",
+        "Task 4, about",
         "| rule | what it does | what MCP says |",
         "policy tools kept dropped (by which rule)",
         "The version rule drops `kayit` whole",
         "| host or gate | what it is |",
-        "Task 4, about",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         order.every((at) => at >= 0),
@@ -813,6 +824,8 @@ describe("section 6 rebuilt, one idea at a time (a student's and an expert's rea
       const section = exported.slice(exported.indexOf("## 6 ·"), exported.indexOf("## Summary"));
       const steps = [
         "MCP leaves to the host which tools it exposes and which calls need consent",
+        "*the host that trusts its servers' hints*",
+        "This is the policy a host of yours should copy.",
         "*the course's host*",
         "| rule | what it does | what MCP says |",
         "policy tools kept",
@@ -827,17 +840,22 @@ describe("section 6 rebuilt, one idea at a time (a student's and an expert's rea
         [...steps].sort((a, b) => a - b),
         folder,
       );
-      // The course's host introduced once, as an instrument, never apologised for twice.
-      assert.equal(section.split("two mistakes MCP warns against").length, 2, "said once");
+      // The course's host introduced after the host to copy, as two departures with their costs, not
+      // as a host "built from two mistakes" (a student's and an expert's reading).
+      assert.doesNotMatch(exported, /two mistakes MCP warns against/);
       assert.doesNotMatch(exported, /not a host to copy|instrument not to copy|MCP lets a host decide/);
-      assert.equal(section.split("*the course's host*:").length, 2, "introduced once, then looked up in the table");
+      assert.equal(
+        section.split("*the course's host*, taken from").length,
+        2,
+        "introduced once, then looked up in the table",
+      );
       // Its allowlist's contents stated, its version rule against server/discover.mdx's SHOULD NOT.
       assert.ok(section.includes("every tool the servers declare except `kayit_yaz`"));
       assert.ok(section.includes("goes against `server/discover.mdx`'s SHOULD NOT"));
       // Negotiated tools: the course's word for the tools kept, defined once here; the summary uses it.
       assert.equal(section.split("*kept tools*").length, 2, "defined once");
-      // The column's other name said plainly, and told apart from MCP's negotiation (a student's reading).
-      assert.ok(section.includes("here that word means kept, not MCP's negotiation"));
+      // One name for the tools kept: lesson 6 says once why its tables head them `negotiated` (a student's reading).
+      assert.doesNotMatch(section, /negotiated|later tables head/);
       assert.doesNotMatch(section, /head them \*negotiated\*/);
       assert.doesNotMatch(exported, /negotiated tools|three negotiated/, "kept tools, not negotiated");
       assert.ok(!/negotiation of a version and capabilities/.test(exported), "no second sense of the word");
@@ -875,9 +893,10 @@ describe("the allowlist's contents and lesson 3's listen stream (an expert's and
         folder,
       );
       assert.ok(!exported.includes("Controls client connection permissions"), `${folder}: not the connections bullet`);
-      // Lesson 3 only named subscriptions/listen: "named in lesson 3, taught later".
+      // Lesson 3 only named subscriptions/listen; no "taught later" aside (a student's reading).
       assert.ok(!exported.includes("`subscriptions/listen` stream (lesson 3)"), folder);
-      assert.ok(exported.includes("`subscriptions/listen` stream (named in lesson 3, taught later)"), folder);
+      assert.ok(!exported.includes("(named in lesson 3, taught later)"), folder);
+      assert.ok(exported.includes("`subscriptions/listen` stream that asked for them"), folder);
     });
   }
 });

@@ -476,8 +476,11 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.doesNotMatch(markdown, /either side, in the few cases below/);
     assert.match(
       flat(markdown),
-      /The course uses two notifications, each on its page under `basic\/patterns\/`\. A server also sends deprecated log messages \(`notifications\/message`\) and change notices on a `subscriptions\/listen` stream \(a request a client sends to hear of changes, taught later\):/,
+      /`subscriptions\/listen` is a request a client sends to hear of changes: the server keeps its answer open as a stream of change notices\. A server also sends deprecated log messages \(`notifications\/message`\)\. The course uses two notifications:/,
     );
+    // A student's reading and an expert's review: the term is defined in a sentence of its own before the
+    // table, not in a parenthesis, and not deferred.
+    assert.ok(!flat(markdown).includes("(a request a client sends to hear of changes, taught later)"));
     // A student's reading: the fragment ("The two the course uses, ...") is a sentence now.
     assert.ok(!flat(markdown).includes("The two the course uses"));
     const notifications = [
@@ -551,7 +554,7 @@ describe("lesson 3 on the wire (default seed)", () => {
     // A student's reading: a call's rules in the body, so the 42 is recomputed without the fold.
     assert.match(
       flat(markdown),
-      /In 2026-07-28 a request adds its `_meta`, each key in full with its value; an empty object adds its key alone, and an identity reads `name surum version` \(`mcp-course surum 0`: the course counts `version` as its world's word `surum`\)\. Words are lower-cased, and a token is a piece of at most five characters/,
+      /In 2026-07-28 a request adds its `_meta`, each key in full with its value; an empty object adds its key alone, and an identity reads `name surum version`, as in `mcp-course surum 0`\. The simulator's bodies are in the world's language, so `surum` \(version\) stands where the wire has `version`\. Words are lower-cased, and a token is a piece of at most five characters/,
     );
     assert.match(
       flat(markdown),
@@ -681,8 +684,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     // support too; exercise 3(c) rests on it, so the body says it where _meta is explained.
     assert.match(
       markdown,
-      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. One course server process speaks both revisions, and serves 2025-11-25 only after `initialize`: so, by the course's choice, a request whose `_meta` names `2025-11-25` gets -32022\. Such a process is \*dual-era\*, an \*era\* being a way to begin: by `initialize` \(2025-11-25 and earlier\) or by `_meta` on every request \(2026-07-28; `basic\/versioning\.mdx`, "Terminology"\)\./,
+      /To a `protocolVersion` it does not implement, unknown or known but not supported, it MUST answer -32022, `UnsupportedProtocolVersionError` \(`basic\/versioning\.mdx`\)\. One course server process speaks both revisions, and serves 2025-11-25 only after `initialize`: so, by the course's choice, a request whose `_meta` names `2025-11-25` gets -32022\. An \*era\* is a way to begin \("Terminology"\): by `initialize` \(2025-11-25 and earlier\) or by `_meta` on every request \(2026-07-28\)\. A process that serves both is \*dual-era\*\./,
     );
+    // A student's reading: two new terms in one parenthetical; now two short sentences, era first.
+    assert.doesNotMatch(flat(markdown), /an \*era\* being a way to begin/);
     assert.doesNotMatch(markdown, /chose not to serve this way/);
     // Section 3 says, before the transcript, why every error response is the same line in both revisions.
     const failureIntro = markdown.slice(

@@ -224,15 +224,15 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     assert.doesNotMatch(text, /The course's counting transport, `MeteredTransport`, is one/, path);
     assert.doesNotMatch(text, /would have probed|probe a short-lived second process/, path);
     // Section 6 (a student's reading and an expert's review): a heading, one student-facing paragraph
-    // saying why it matters (the counts the course printed are the wire's), the table of checks,
-    // then one run's figures from both sides (a student's reading), one short fold on what would
-    // make a check fail.
+    // saying what it checks and why a student cares (the counts the course printed are what a real
+    // wire carries), one run's figures from both sides, then the table of checks, one short fold on
+    // what would make a check fail; the method (lesson 6's handshake) only in that fold.
     const heading = "## 6 · The simulator";
-    const code = "| compared | items |";
+    const code = "| side | kept |";
     const check = text.slice(text.indexOf(heading), text.indexOf(code));
     assert.match(
       check,
-      /^## 6 · The simulator on the wire The counts lessons 6 to 8 printed came from the course's simulator\. Made again with real processes on the SDK, every one comes out the same\. Lesson 6's tasks are 8 runs, its 4 levels in both revisions, and its gate table 8, its 4 levels under 2 gates\. Lesson 6's own handshake, `yetenek sor`, is not MCP, so the \*messages\* of its tasks are held to lesson 7's client instead, which opens as MCP does \(in 2025-11-25 `initialize`, its result, `notifications\/initialized`, then `tools\/list`; in 2026-07-28 `tools\/list` alone, with no probe, as section 2 said\), counted by kind \(request, response, notification\) and by method: $/,
+      /^## 6 · The simulator on the wire The counts lessons 6 to 8 printed came from the course's simulator, not from real messages\. This section makes the same runs again with real server processes on the SDK, over stdio, and compares every count\. Where they agree, those lessons' tables are what a real wire carries, and you can trust them\. One run from each side first, level 3 of lesson 6's tasks in `2025-11-25`, then every check: $/,
       path,
     );
     assert.doesNotMatch(text, /a check of the course's simulator, not of MCP/, path);
@@ -241,7 +241,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     const afterChecks = raw.slice(raw.indexOf(code), raw.indexOf("## Summary"));
     assert.match(
       afterChecks,
-      /^\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\nBehind the first row's zeros, one of its runs, level 3 in `2025-11-25`:\n\n(?:\|[^\n]*\n){4}\n<details><summary>What would make a check fail<\/summary>\n\nEach check holds only where every count is equal, [^]*exercise 5 asks what a shorter sleep would do\.\n\n<\/details>\n\n$/,
+      /^\| side \| kept \|[^\n]*\n(?:\|[^\n]*\n){3}\n\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\n<details><summary>What would make a check fail<\/summary>\n\nEach check holds only where every count is equal, [^]*`yetenek sor`, is not MCP[^]*exercise 5\sasks what a shorter sleep would do\.\n\n<\/details>\n\n$/,
       path,
     );
     assert.equal(afterChecks.match(/<details>/g)?.length, 1, `${path}: one fold, none nested`);
@@ -258,7 +258,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     // an answer to it.
     assert.match(
       text,
-      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8's tables came from a simulator\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*\. [^.]*\. On the real wire three things of MCP show that a simulator cannot\. Section 3 returns structured tool results, which a real server and client check against a schema\. Section 4 reads what the SDK lists for arguments written in zod, which drifts from the JSON Schema we wrote\. Section 5 watches a cancellation cross the wire, on stdio and over Streamable HTTP\. Section 6 shows, in one table, that the counts lessons 6 to 8 printed are the wire's\./,
+      /# Lesson 9 · The Simulation against the Wire Lessons 6 to 8's tables came from a simulator\. This lesson runs the same servers as real MCP servers on the official TypeScript SDK, [^.]*\. [^.]*\. On the real wire three things of MCP show that a simulator cannot\. Section 3 returns structured tool results, which a real server and client check against a schema\. Section 4 reads what the SDK lists for arguments written in zod, which drifts from the JSON Schema we wrote\. Section 5 watches a cancellation cross the wire, on stdio and over Streamable HTTP\. Section 6 checks that the counts lessons 6 to 8 printed are what a real wire carries\./,
       path,
     );
     // The simulator's checks are one computed table; no bare "0 differences" anywhere.
@@ -345,7 +345,7 @@ test("numbers the markdown states that no seed changes are the library's", () =>
         "| where | the tool sleeps | the client waits |\n|:---|:---|:---|\n" +
           "| lesson 8's tables, on its virtual clock | 3 s | 1.5 s, then cancels |\n" +
           "| lesson 8's progress transcripts | 300 ms | for the result, with progress |\n" +
-          "| section 6's runs of lesson 8's agents, five times faster | 600 ms | 300 ms, then cancels |\n" +
+          "| section 6's real runs of lesson 8's agents, five times faster | 600 ms | 300 ms, then cancels |\n" +
           "| this section's cancellation transcripts | 3 s | 300 ms, then cancels |",
       ),
       path,
@@ -353,7 +353,7 @@ test("numbers the markdown states that no seed changes are the library's", () =>
     assert.doesNotMatch(text, /Section 5 alone lets the tool sleep/, path);
     assert.match(
       text,
-      /## 5 · A cancellation on the wire The slow fault's timings, by where it runs: \| where \|[^]*?\| 300 ms, then cancels \| A timeout is one of lesson 3's local failures, [^]*hears nothing within 300 ms, [^]*makes its next call\. A cancellation may reach the server after the request has completed, even after its response, a race both sides MUST handle \(2025-11-25 `basic\/utilities\/cancellation\.mdx`, "Timing Considerations"\)\. The server MAY then ignore the notification, and the client SHOULD ignore a response that arrives after it cancelled \(same page, "Behavior Requirements"\)\. A sleep ten times the wait keeps this transcript clear of it:/,
+      /## 5 · A cancellation on the wire The slow fault's timings, by where it runs\. Section 6 runs lesson 8's agents again as real processes: \| where \|[^]*?\| 300 ms, then cancels \| A timeout is one of lesson 3's local failures, [^]*hears nothing within 300 ms, [^]*makes its next call\. A cancellation may reach the server after the request has completed, even after its response, a race both sides MUST handle \(2025-11-25 `basic\/utilities\/cancellation\.mdx`, "Timing Considerations"\)\. The server MAY then ignore the notification, and the client SHOULD ignore a response that arrives after it cancelled \(same page, "Behavior Requirements"\)\. A sleep ten times the wait keeps this transcript clear of it:/,
       path,
     );
   }
@@ -703,7 +703,13 @@ test("section 2 says once, without apology, why the client sends no probe, and w
     assert.equal(prose.match(/server\/discover/g)?.length, 1, `${path}: said once`);
     assert.doesNotMatch(prose, /departs from MCP|Our client skips the probe|leaves the probe out/, path);
     assert.doesNotMatch(prose, /In place of each probe's answer|for a good reason/, path);
-    assert.doesNotMatch(prose, /because lesson 8's simulated client did|Section 6 says why|\(section 2\)/, path);
+    assert.doesNotMatch(prose, /because lesson 8's simulated client did|Section 6 says why/, path);
+    // No pointer back to section 2's probe; the one "(section 2)" left points to the stray-line drop.
+    assert.doesNotMatch(
+      prose.replace("which drops a stray line without a word (section 2)", ""),
+      /\(section 2\)/,
+      path,
+    );
     assert.match(
       prose,
       /- The client speaks 2025-11-25, and for lesson 6's tasks also 2026-07-28 \(`_meta`, `resultType`: lessons 3 and 5\)\. Calls go out one at a time, in the simulator's order\./,
@@ -854,7 +860,7 @@ test("section 6's fold names one case that would differ, and the timings are les
     const { text } = exported(path);
     assert.match(
       text,
-      /Two changes would make one fail\. With the SDK's own `StdioClientTransport`, which, as section 2 said, drops a stray line without a word, the wire would count no stray lines under `stdout-line`\. And the slow runs time out on both sides only because the tool's 600 ms sleep outlasts the client's 300 ms wait \(section 5\): exercise 5 asks/,
+      /Two changes would make one fail\. With the SDK's own `StdioClientTransport`, which drops a stray line without a word \(section 2\), the wire would count no stray lines under `stdout-line`\. The slow runs time out on both sides only because the tool's 600 ms sleep outlasts the client's 300 ms wait \(section 5\): exercise 5 asks/,
       path,
     );
     assert.doesNotMatch(text, /as lesson 8's 3 s is twice its 1\.5 s/, path);
@@ -876,18 +882,32 @@ test("McpServer's tools/call: which errors become isError, and which do not (@mo
   }
 });
 
-test("a student's reading: section 3 says the host hands the failed output check to the model; section 6 prints one run's figures beside the zeros", () => {
+test("a student's reading: section 3 says which failure the host hands its model; section 5 says section 6's agents run for real; section 6 prints one run's figures before the zeros", () => {
   for (const path of EXPORTS) {
     const { raw: text } = exported(path);
     const prose = text.replace(/```[\s\S]*?```/g, "").replace(/\s+/g, " ");
     assert.ok(
       prose.includes(
-        "A model cannot fix this one, but the host learns of it, and hands it to the model as MCP advises for any `isError` result (lesson 7): the model learns that the call failed.",
+        "The host hands this `isError` result to its model, as MCP advises for a tool execution error (lesson 7): the model cannot fix the server's output, but it learns that the call failed.",
       ),
       path,
     );
-    const at = text.indexOf("Behind the first row's zeros, one of its runs, level 3 in `2025-11-25`:");
-    assert.ok(at > text.indexOf("## 6 ·") && at < text.indexOf("## Summary"), path);
+    // What the client's own check throws is not an isError result: said which the host does with it.
+    assert.ok(
+      prose.includes(
+        'That error is no `isError` result. The host may tell its model that the call failed, as it MAY pass on a protocol error (lesson 7), but never the data that failed the check ("Validate tool results before passing to LLM").',
+      ),
+      path,
+    );
+    assert.ok(!prose.includes("A model cannot fix this one, but the host learns of it"), path);
+    assert.ok(
+      prose.includes(
+        "The slow fault's timings, by where it runs. Section 6 runs lesson 8's agents again as real processes:",
+      ),
+      path,
+    );
+    const at = text.indexOf("| side | kept |");
+    assert.ok(at > text.indexOf("## 6 ·") && at < text.indexOf("| compared | items |"), path);
     const rows = text
       .slice(at)
       .split("\n")

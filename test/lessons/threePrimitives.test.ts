@@ -278,21 +278,29 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
       assert.ok(split.includes(row), row);
     // A student's reading: a "difference" row under "(b) saves" read as a saving; the split is a line under the table.
     assert.ok(!split.includes("| difference: placement |"));
-    // A student's reading: both savings said, not a difference to compute (5 as placed, 2 if all local).
-    assert.match(ways, /\(b\) saves 5 round trips as placed, 2 if all local\./);
+    // Both savings stand in the table's "(b) saves" column (5 as placed, 2 if all local); an expert's review:
+    // the cost comparison is cut to its tables, so no sentence repeats them.
+    assert.doesNotMatch(ways, /\(b\) saves 5 round trips as placed, 2 if all local\./);
     assert.ok(!ways.includes("are placement's"));
     assert.ok(!ways.includes("Were both servers local"));
-    // The tool side's 183, derived: 3 calls of 61, each a request of 42 and a response of 19.
-    assert.match(ways, /\(a\)'s 183 tokens are 3 calls of 61 each, a request of 42 and a response of 19\./);
+    // The tool side's 183, as one line of arithmetic (a student's reading): 3 calls of a request of 42
+    // and a response of 19.
+    assert.ok(ways.includes("(a)'s tokens, a request and a response for each call: 3 × (42 + 19) = 183."), ways);
+    assert.ok(!ways.includes("3 calls of 61 each"));
+    // Calls that differ are summed, equal ones grouped (seed 20260219's `merkez` call is one token longer).
+    const other = flat(readFileSync(join(ROOT, "lessons", "seed-20260219", "04-three-primitives.md"), "utf8"));
+    assert.ok(other.includes("(43 + 20) + 2 × (42 + 19) = 185."), other);
     // The rows' 729, derived: one row cut into tokens, and the count of `merkez` rows (2 tokens, not 1).
     assert.ok(
       ways.includes(
-        "One row of (b)'s answer in tokens (`|` cuts a word): `A001 bolge guney tip isyer|i oncek|i 87563 simdi|ki 87604` (12); a `merkez` row has 13.",
+        "One row of (b)'s answer in tokens (`|` cuts a word): `A001 bolge guney tip isyer|i oncek|i 87563 simdi|ki 87604` (12).",
       ),
       ways,
     );
     // A student's reading: spaces between words, `|` only for cuts, as lesson 3's fold prints them.
     assert.ok(!ways.includes("A001|bolge"));
+    // The `merkez` rows' 13 is the breakdown table's alone: the prose does not repeat it.
+    assert.ok(!ways.includes("a `merkez` row has"));
     assert.equal(51 * 12 + 9 * 13, 729);
     assert.ok(!ways.includes("instead of 3 would save"));
     assert.ok(!ways.includes("accounts for"));
@@ -394,9 +402,12 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // strings in both revisions (GetPromptRequestParams.arguments); a description is the schema's "hint".
     assert.ok(
       body.includes(
-        '2026-07-28 requires two caching fields on the `"complete"` results of `server/discover` (taught later), `resources/read` and the four lists (`tools/list`, `resources/list`, `resources/templates/list`, `prompts/list`), not on `"input_required"` ones; 2025-11-25 has neither (`server/utilities/caching.mdx`, "Cacheable Results"):',
+        '2026-07-28 requires two caching fields, `ttlMs` and `cacheScope`, on the `"complete"` results of `resources/read` and the four lists (`tools/list`, `resources/list`, `resources/templates/list`, `prompts/list`), among others, not on `"input_required"` ones; 2025-11-25 has neither (`server/utilities/caching.mdx`, "Cacheable Results"):',
       ),
     );
+    // A student's reading: the fourth lesson in a row to point ahead to `server/discover`; section 2 says
+    // what the fields are and points nowhere.
+    assert.ok(!body.includes("`server/discover` (taught later)"));
     // An expert's review: caching.mdx, "Cacheable Results": hints are required on `resultType: "complete"` results;
     // interim `input_required` results carry none. The normative page is cited, not the schema alone.
     assert.ok(!body.includes("on the results of `server/discover`"));

@@ -425,7 +425,7 @@ test("on the wire: the lines crossed are the committed export's, and the real an
   assert.ok(exported.includes(printed), "the export prints the same transcript");
 });
 
-test("section 1 explains how to read the specification before citing it; section 6 shows 2026-07-28 and says what isError is", () => {
+test("section 1 explains how to read the specification before citing it; section 6 shows 2026-07-28 and reads the fields lesson 1 uses", () => {
   const one = markdown.slice(markdown.indexOf("## 1 · "), markdown.indexOf("## 2 · "));
   const at = one.indexOf("> **How to read the specification.**");
   const note = one.slice(at, one.indexOf("\n\n", at));
@@ -509,13 +509,17 @@ test("section 1 explains how to read the specification before citing it; section
   // rest, in one sentence, are lessons 3's and 5's, named in Next (the body names no later lesson). The
   // reserved keys without a prefix, the MUSTs of `_meta` and isError's rule left with them.
   says(
-    "- `_meta`, folded here as `{…}` and printed once unfolded below, is the message's metadata, facts about it rather than its content; its keys carry MCP's prefix `io.modelcontextprotocol/`, taught later. Here: the request's revision, the client's name and version, and its *capabilities*, the optional features a client declares (this one declares none: `{}`).",
+    "- `_meta`, folded here as `{…}` and printed once unfolded below, is the message's metadata, facts about it rather than its content; its keys carry MCP's prefix `io.modelcontextprotocol/`. Here: the request's revision, the client's name and version, and its *capabilities*, the optional features a client declares (this one declares none: `{}`).",
   );
   assert.ok(
     !flat(markdown).includes("and the optional features it declares."),
     "the student: gloss `clientCapabilities: {}`",
   );
-  says("- The other fields, `isError` and `resultType`, are taught later (see Next).");
+  // A student's reading: five deferred terms on day one. Section 6 reads the fields lesson 1 uses, and
+  // defers one thing only, the probe; `isError` and `resultType` are left to Next.
+  assert.ok(!flat(markdown).includes("The other fields, `isError` and `resultType`, are taught later"));
+  const sixth = markdown.slice(markdown.indexOf("## 6 · "), markdown.indexOf("## 7 · "));
+  assert.equal((flat(sixth).match(/taught later/g) ?? []).length, 1);
   for (const word of ["progressToken", "traceparent", "baggage", "clientCapabilities` relevant", "MUST carry"])
     assert.ok(!flat(markdown).includes(word), word);
   says("A response repeats its request's `id`, and carries the answer in `result`.");
@@ -526,6 +530,11 @@ test("section 1 explains how to read the specification before citing it; section
   says("so that an application needs no protocol code of its own for each program.");
   // Exercise 4 names no seed of its own: the folded answer names the second seed.
   says("4. Without running it: which numbers of section 7's table would change with another seed");
+  // An expert's review: the second seed's values cannot be had without a run; the question says so, and how.
+  assert.ok(!flat(markdown).includes("Why? The answer gives a second seed's values."));
+  says(
+    "The answer also gives a second seed's values. Checking them needs the notebook run again with that seed: set `SEED` in the seed cell, or run `mcp-course lesson 01 --seed N` in a shell.",
+  );
   assert.ok(!flat(markdown).includes("if this run used 7"));
   assert.ok(!flat(markdown).includes("The client speaks revision 2025-11-25"));
 });
@@ -579,8 +588,8 @@ test("section 3 opens with one glossary of the world's Turkish words, each gloss
   // Section 6: what to look for in the listing, one bullet a field, not one dense paragraph.
   const six = markdown.slice(markdown.indexOf("## 6 · "), markdown.indexOf("## 7 · "));
   const bullets = six.split("\n").filter((line) => line.startsWith("- "));
-  assert.equal(bullets.length, 6);
-  assert.ok(bullets.at(-1)!.startsWith("- The other fields, `isError` and `resultType`, are taught later (see Next)."));
+  assert.equal(bullets.length, 5);
+  assert.ok(bullets.at(-1)!.startsWith("- `_meta`, folded here as `{…}`"));
 });
 
 test("section 3 works the tier rule once, and the line agrees with the tariff's code", () => {

@@ -526,7 +526,7 @@ test("section 3 ends with what a Streamable HTTP client must do, in five items, 
   // The Base64 rule is taught once, where headers are, not as a new fact in the list.
   assert.doesNotMatch(markdown, /leave out of the tool list|Base64-encode \(/);
   assert.doesNotMatch(markdown, /Send a value that is not plain ASCII in Base64/);
-  const at = markdown.indexOf("**What a Streamable HTTP client must do** (2026-07-28):");
+  const at = markdown.indexOf("### What a Streamable HTTP client must do (2026-07-28) 1. POST");
   assert.ok(at > markdown.indexOf("### Loopback and `Origin`") && at < markdown.indexOf("## 4 · "));
   const items = markdownLines().filter((line) => /^[1-5]\. /.test(line));
   for (const start of [
@@ -583,12 +583,13 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   assert.doesNotMatch(markdown, /202 Accepted`, for older clients/);
   // 2026-07-28 streamable-http.mdx, "Protocol Version Header": the JSON-RPC body tells this 404 from one
   // returned by a legacy HTTP+SSE server (2024-11-05's transport) that does not host the modern endpoint.
-  // The student: HTTP+SSE was not explained; one clause says what it was. And the row's section
-  // holds the 404 rule too, said so; and the -32020 row read in one sentence (an expert's review).
+  // A student's reading: "HTTP+SSE" was named and not explained; one clause says what that transport did,
+  // and the name is left out. The -32020 row read in one sentence (an expert's review).
   assert.match(
     flat(markdown),
-    /The 404 rule, too, is stated under "Protocol Version Header": the -32601 in its body tells an unknown method from the bare 404 of a 2024-11-05 server \(HTTP\+SSE, at other addresses\)\./,
+    /The -32601 in its body tells this 404 from the bare one of a 2024-11-05 server, whose transport used a separate stream endpoint\./,
   );
+  assert.doesNotMatch(markdown, /HTTP\+SSE, at other addresses/);
   assert.match(
     flat(markdown),
     /The -32020 row keeps a gateway that routes by a header and a server that runs the body from acting on different values \("Server Validation"\)\./,
@@ -601,7 +602,7 @@ test("section 3's refusals: each a status and a JSON-RPC error, 2026-07-28 alone
   );
   assert.match(
     markdown,
-    /\*\*Refusals\.\*\* A server that reads the body MUST refuse a request whose header is missing, malformed or unlike the body, with an HTTP status and a JSON-RPC error:/,
+    /### Refusals A server that reads the body MUST refuse a request whose header is missing, malformed or unlike the body, with an HTTP status and a JSON-RPC error:/,
   );
   // A student's reading: the MAY exception folded, beside the Mcp-Param rule.
   assert.match(
@@ -673,7 +674,7 @@ test("section 3's resend rule: the rule to follow in the list, the changelog's M
   // Three bullets, after the HTTP example: the client's close (a cancellation), the network's break (the
   // changelog's MUST, the resumption streamable-http.mdx does not support), and the course's caution.
   const http = markdown.indexOf("Below, the host sends the task's third call to `tarife` over HTTP");
-  const early = markdown.indexOf("**A stream that ends early.**");
+  const early = markdown.indexOf("### A stream that ends early - *The client closed it.*");
   assert.ok(http > 0 && early > http, "the paragraph follows the HTTP example");
   assert.match(markdown, /- \*The client closed it\.\* That cancels the request, which is not sent again\./);
   // The student: "I need to know what to do, not that two pages of the spec disagree." The rule first; the
@@ -788,7 +789,7 @@ test("the readers' stumbles in lesson 2: progress named, the headers' pointer, s
   // "its mcp- headers come after it" read as "after the body": the pointer names the subsection.
   assert.match(
     markdown,
-    /Below, the host sends the task's third call to `tarife` over HTTP; "Headers and refusals" explains its `mcp-` headers\./,
+    /Below, the host sends the task's third call to `tarife` over HTTP; "Headers" explains its `mcp-` headers\./,
   );
   assert.doesNotMatch(markdown, /headers come after it/);
   // 2026-07-28 cancellation.mdx, "Transport-Specific Cancellation", and stdio.mdx, "Cancellation": "To cancel
@@ -875,4 +876,22 @@ test("DNS rebinding in three steps, then why checking Origin and Host stops it",
     /Those requests still say `Origin: http:\/\/attacker\.example`, and their `Host`, the header naming the server asked for, still says `attacker\.example`\. A server that accepts only loopback names in both refuses them\./,
   );
   assert.doesNotMatch(markdown, /once a page from an attacker's site is loaded, the attacker points/);
+});
+
+test("section 3's sub-headings carry one idea each, in the reading order", () => {
+  // An expert's review: section 3 carried ten ideas under two headings; one `###` each, no prose added.
+  const three = markdown.slice(markdown.indexOf("## 3 · "), markdown.indexOf("## 4 · "));
+  const headings = [
+    "### A stream that ends early - ",
+    "### Headers The POST",
+    "### Refusals A server",
+    "### Loopback and `Origin` `127.0.0.1`",
+    "### What a Streamable HTTP client must do (2026-07-28) 1. POST",
+  ].map((heading) => three.indexOf(heading));
+  assert.ok(
+    headings.every((at, i) => at > 0 && (i === 0 || at > headings[i - 1])),
+    String(headings),
+  );
+  assert.equal(three.split("### ").length - 1, headings.length);
+  assert.doesNotMatch(markdown, /\*\*A stream that ends early\.\*\*|\*\*Refusals\.\*\*|### Headers and refusals/);
 });

@@ -179,11 +179,12 @@ for (const [k, path] of EXPORTS.entries()) {
     assert.doesNotMatch(flat, /The two part where/);
     assert.match(flat, /probing in place costs the same bytes and no process/);
     // The legacy-only server's answer to the probe is shown.
-    assert.match(flat, /answered the probe with error `-32601`/);
-    // The legacy-only server's -32601 answer, longer than lesson 3's, has its bytes said: it echoes
-    // the SDK's string id and carries a long message.
-    // Its bytes are said; the length of its message, which teaches nothing, is not.
-    assert.match(flat, /The answer is \d+ bytes: it echoes the probe's id, `server-discover-probe-1`\./);
+    // An expert's review: the in-place probe as two plain steps on one process, no scripted client.
+    assert.match(
+      flat,
+      /Probed in place, the legacy-only server takes two steps on one process\. First it answers the SDK's probe with error `-32601`, JSON-RPC's method not found, which is not a modern error\. Then, on the same process, the client sends `initialize` and agrees on `2025-11-25`\./,
+    );
+    assert.doesNotMatch(flat, /A scripted client sent the legacy-only server the SDK's probe/);
     assert.doesNotMatch(flat, /its message is \d+ characters long/);
     // `Mcp-Name` is required only on tools/call, prompts/get and resources/read (lesson 2 ran them);
     // this lesson no longer lists the headers among what the course did not run.
@@ -201,7 +202,7 @@ for (const [k, path] of EXPORTS.entries()) {
     );
     assert.match(
       flat,
-      /To count that cost, our client can also be set, instead of an era \(`legacy` or `stateless`\), to what this lesson calls its \*probing mode\* \(the option `era: "auto"`\): it probes as the SDK does, on a second process it starts, and the SDK judges the answer\. Our probing mode and the SDK's behave the same except in one case, covered at the end of this section: a discover result that names no modern version the client speaks\./,
+      /To count that cost, our client has a \*probing mode\* of its own\. It probes as the SDK does, on a second process it starts, lets the SDK judge the answer, and opens the server in the era found\. It differs from the SDK's in one case, covered at the end of this section: a discover result that names no modern version the client speaks\./,
     );
     assert.doesNotMatch(flat, /`auto` mode/);
     // Three probing clients: the reader is told which one each exhibit measures (the student's item).
@@ -292,7 +293,7 @@ for (const [k, path] of EXPORTS.entries()) {
     // What the stateless era buys, counted in requests on the wire (the student's item 2).
     assert.match(
       flat,
-      /What the stateless era buys can be counted, though not priced: all \d+ of its requests stand alone, while each of the legacy run's \d+ requests after an `initialize` belongs to a session and must reach the process that holds it\. Any instance of a server can answer any request/,
+      /What the stateless era buys can be counted, though not priced: all \d+ of its requests stand alone, while each of the legacy run's \d+ requests after an `initialize` belongs to a session and must reach the process that holds it\. ## 3 · /,
     );
     // The opening names the wire half's processes without counting them by section (a tally of
     // processes is the maintainers', not the reader's).
@@ -408,11 +409,9 @@ for (const path of EXPORTS) {
       flat,
       /\*discovery bytes\*, as in section 2, is the part of \*bytes\* spent before the tasks' calls: each opening \(`initialize`, its result, `notifications\/initialized`\) and each list request and result, so the legacy per-task figure holds one opening per task and server\./,
     );
-    // Which processes the column counts, named apart from lesson 7's (local ones only): *all procs*.
-    assert.match(
-      flat,
-      /\*all procs\* counts every server process the client started, all three servers' here, where lesson 7 counted only its local ones\./,
-    );
+    // Which processes the column counts, defined once, not against lesson 7's count (a student's reading).
+    assert.match(flat, /\*all procs\* counts the server processes the client started\./);
+    assert.doesNotMatch(flat, /where lesson 7 counted only its local ones/);
     assert.match(flat, /\*all procs\* counts every server process the client started, as in section 2\./);
     assert.doesNotMatch(flat, /\*processes\* counts/);
     assert.match(markdown, /^era {8}all procs {2}messages/m);
@@ -466,7 +465,7 @@ for (const path of EXPORTS) {
     assert.doesNotMatch(flat, /These counts are not lesson 9's level-3 figures/);
     assert.match(
       flat,
-      /This section runs lesson 6's twelve tasks at level 3 against `olcum`, `tarife` and `kayit` in both revisions, discovering once\./,
+      /The tables below count traffic over stdio: lesson 6's twelve tasks at level 3 against `olcum`, `tarife` and `kayit` in both revisions, discovering once\./,
     );
   });
 
@@ -512,7 +511,7 @@ for (const path of EXPORTS) {
     assert.match(
       flat,
       // A student's reading: said first in lesson 5, so pointed back to in one clause.
-      /A legacy client that keeps nothing between tasks opens a new session per task and server\. Over stdio such a session lasts as long as the server's process \(lesson 5's reading\)\. So each task gets processes of its own; as lesson 7 said/,
+      /A legacy client that keeps nothing between tasks opens a new session per task and server, over stdio a new process each \(lesson 5\); as lesson 7 said/,
     );
     assert.match(flat, /as lesson 7 said, 2026-07-28 advises against that lifetime/);
     assert.doesNotMatch(flat, /a session the server names in an `MCP-Session-Id` spans many HTTP connections/);
@@ -751,7 +750,7 @@ for (const path of EXPORTS) {
     );
     assert.match(
       flat,
-      /\(the option `era: "auto"`\): it probes as the SDK does, on a second process it starts, and the SDK judges the answer\./,
+      /It probes as the SDK does, on a second process it starts, lets the SDK judge the answer, and opens the server in the era found\./,
     );
     assert.doesNotMatch(flat, /the two differ only in the process they probe on/);
     const extensions = close.indexOf("MCP's *extensions*: optional additions outside the core protocol");
@@ -899,12 +898,21 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
     // No pointer from the body to an exercise (the student's item 3).
     const body = text.slice(text.indexOf("## 1 · "), text.indexOf("## Summary"));
     assert.doesNotMatch(body, /\(exercise \d\)/, file);
+    // A student's reading: "may end another way" was never shown, and basic/index.mdx ("_meta") and
+    // mrtr.mdx name no other ending for a call that can go on without the capability: cut.
+    assert.ok(!text.includes("may end another way"), file);
+    assert.ok(text.includes("the server MUST answer error -32021"), file);
+    // A student's reading: section 2 ends on its counts; instances, streams and the message bus are
+    // section 5's, after the retry a fresh process answered.
+    const five = text.slice(text.indexOf("## 5 · "), text.indexOf("## Summary"));
     assert.ok(
-      text.includes(
-        "Application state that spans requests is another matter. Behind a handle such as the cart id above, it needs storage the instances share.",
+      five.includes(
+        "Application state that spans requests, behind a handle such as the cart id above, needs storage the instances share too.",
       ),
       file,
     );
+    const two = text.slice(text.indexOf("## 2 · "), text.indexOf("## 3 · "));
+    assert.doesNotMatch(two, /message bus|another instance|Application state/, file);
     // Any instance answers any request, except on a long-lived subscriptions/listen stream, whose
     // state is scoped to the request (2026-07-28 basic/patterns/index.mdx, "Subscribe and Notify";
     // subscriptions.mdx: over stdio no subscription state across reconnections). The bus is not in
@@ -912,7 +920,7 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
     // "Multi-process deployments supply their own implementation over their pub/sub backend").
     assert.ok(
       text.includes(
-        'Any instance of a server can answer any request, since there is no session to share or route by; section 5 shows a fresh process answering a retry. A `subscriptions/listen` stream is the exception. "Stream state is scoped to the request" (2026-07-28 `basic/patterns/index.mdx`, "Subscribe and Notify"), so the stream stays open on the instance that holds it. A lost stream is opened again with a new request. Over stdio "the server holds no subscription state across reconnections" (`basic/patterns/subscriptions.mdx`, "Graceful Closure").',
+        'A `subscriptions/listen` stream is the exception. "Stream state is scoped to the request" (2026-07-28 `basic/patterns/index.mdx`, "Subscribe and Notify"), so the stream stays open on the instance that holds it, and a lost stream is opened again with a new request.',
       ),
       file,
     );
@@ -927,7 +935,7 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
     assert.ok(!/and the real one before tasks? [\d, and]+ instead of/.test(text), file);
     assert.ok(
       text.includes(
-        "MCP does not say how a change raised on another instance reaches the stream. That is left to the deployment. The usual answer is a message bus the instances share.",
+        "How a change raised on another instance reaches the stream MCP leaves to the deployment; the usual answer is a message bus the instances share.",
       ),
       file,
     );
@@ -935,7 +943,7 @@ test("what the stateless era buys: any instance answers but a listen stream, no 
     const raw = readFileSync(join(ROOT, file), "utf8");
     for (const opening of [
       "What the stateless era buys can be counted, though not priced:",
-      "Application state that spans requests is another matter.",
+      "A `subscriptions/listen` stream is the exception.",
     ])
       assert.ok(raw.includes(`\n\n${opening}`), `${file}: a paragraph opens with ${opening}`);
     // Section 2's first stateless row sends no server/discover, unlike lesson 7's discovery.
@@ -1014,11 +1022,7 @@ test("section 2's *before 1st call* is reconciled with lesson 7's first table, a
     );
     // A student's reading: "the second" named; the section says up front it measures traffic.
     assert.doesNotMatch(prose, /Lesson 7 counted the second|not about the eras in general/, file);
-    assert.match(
-      prose,
-      /without `server\/discover`\. The section measures traffic only: messages, envelope tokens and bytes, over stdio\. What the stateless era buys, which traffic cannot show, comes in section 5\./,
-      file,
-    );
+    assert.match(prose, /## 2 · [^#]*? The result first: [^#]*? The tables below count traffic over stdio: /, file);
     // A student's reading: one column name for one quantity in sections 2 and 3.
     const raw = readFileSync(join(ROOT, file), "utf8");
     assert.doesNotMatch(raw, /bytes before {2}|of them discovery/, file);

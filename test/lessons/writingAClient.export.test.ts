@@ -96,7 +96,7 @@ test("conventions are pointed back to their lessons in a sentence, not explained
       "two to a remote one (lesson 2)", // the doubled remote round trip
       "lesson 5's allowlist, all but `kayit_yaz` (write record), widened to `fleet`'s tools",
       "the course's gate (lesson 5)",
-      "| *the course's host* | lesson 5: two mistakes MCP warns against",
+      "| *the course's host* | lesson 5: two of its rules depart from MCP",
       "(the legacy era, lesson 5)",
       "adds lesson 3's `_meta` to every request",
     ])
@@ -137,7 +137,7 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // one fact the lesson's counts use, that a stdio session lasts as long as the server process.
       "in 2025-11-25, against once per session, in server processes too.",
       // A course's reading, not a sentence of 2025-11-25: marked as such, with the page it reads.
-      "Over stdio that is a new server process, as a stdio session lasts as long as its process (lesson 5's reading).",
+      "Over stdio that is a new server process (lesson 5's reading).",
       // 2026-07-28 has no opening: server/discover is a MAY (basic/versioning.mdx, "Protocol Version
       // Negotiation"), sent first by this lesson's clients. Only cacheable results carry ttlMs
       // (2026-07-28 caching.mdx, "Cacheable Results").
@@ -152,7 +152,7 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       "Tool names SHOULD be unique within a server, in both revisions; across servers, 2026-07-28 adds a note",
       // 2026-07-28 basic/index.mdx, "Statelessness": the SHOULD NOT is about a stdio process's
       // lifetime, not about listing before each task.
-      '2026-07-28 advises against it: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process" (`basic/index.mdx`, "Statelessness")',
+      '2026-07-28 says: "Clients SHOULD NOT use an individual task, thread, or conversation as the lifetime boundary for the stdio process" (`basic/index.mdx`, "Statelessness")',
       // 2025-11-25 makes no client keep its session: either side may end one (basic/lifecycle.mdx,
       // "Shutdown"); over HTTP a server MAY end it and the client MUST then send a new initialize
       // (basic/transports.mdx, "Session Management" 3-4): it answers requests with that session
@@ -292,10 +292,7 @@ test("every Turkish word lesson 7 uses in its prose is glossed at its first use 
     // One gloss for the client's answer to any tool it does not hold, at its first use; section 4 uses it bare.
     const first = prose.indexOf("`arac bildirilmedi`");
     assert.ok(prose.startsWith('`arac bildirilmedi` ("tool not declared")', first), `${file}: first gloss`);
-    assert.ok(
-      prose.includes("`arac bildirilmedi` alone does not say why: a misspelt tool name gets the same words."),
-      file,
-    );
+    assert.ok(prose.includes("that says why: a misspelt name gets the same bare `arac bildirilmedi`."), file);
     // Shown for a tool kayit declared and the policy dropped; that the answer is the host's for any tool
     // it did not keep is said once, before the lines (`decide`'s "A call to any other tool it refuses").
     assert.ok(
@@ -315,10 +312,15 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     const text = read(file);
     const prose = proseOf(text);
     assert.ok(
-      prose.includes(
-        "The first table prices one discovery of each server, local or remote (lesson 2's placement), in both revisions, which send a server as many requests (a first exchange, then its lists): one *round trips* column serves both.",
-      ),
+      prose.includes("The first table prices one discovery of each server, local or remote (lesson 2's placement)."),
       `${file}: local and remote are placements`,
+    );
+    // A student's reading: why one round-trips column serves both revisions, said in one clause.
+    assert.ok(
+      prose.includes(
+        "Both revisions send a server as many requests, so one *round trips* column serves both: `initialize` or `server/discover`, then the same lists (`notifications/initialized` gets no response).",
+      ),
+      file,
     );
     // Discovery per server is priced in tokens and round trips, not as lesson 5's kind of table.
     assert.doesNotMatch(text, /^server {2}placement {2}version {2}capabilities/m, file);
@@ -509,7 +511,7 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
     // The course's reading of a 2025-11-25 stdio session is lesson 5's, referred back to, not cited
     // again; the SDK's way of ending its probe is left out (SDK internals no later part uses).
     assert.doesNotMatch(prose, /SIGTERM/, `${file}: the SDK's way of ending its probe is not weighed again`);
-    assert.ok(prose.includes("as a stdio session lasts as long as its process (lesson 5's reading)"), file);
+    assert.ok(prose.includes("Over stdio that is a new server process (lesson 5's reading)."), file);
     assert.ok(
       text.includes("await client.connect(transport); // server/discover on a probe process, then spawns"),
       file,
@@ -543,8 +545,14 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
       ),
       file,
     );
-    assert.ok(prose.indexOf("*reporting* client") > prose.indexOf("to enable self-correction"), file);
-    assert.ok(prose.includes("A *silent* client sends only those; a *reporting* client adds the reason."), file);
+    assert.ok(prose.indexOf("*reporting client*") > prose.indexOf("to enable self-correction"), file);
+    // An expert's review: each client named once, by the name the lines and reports print after.
+    assert.ok(
+      prose.includes(
+        "The course's host has two clients: the *silent client* sends only those words; the *reporting client* adds the reason.",
+      ),
+      file,
+    );
     assert.ok(
       prose.includes("Only a client that reports its drops lets the model tell a dropped tool from a misspelt one"),
       file,
@@ -636,7 +644,7 @@ test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with on
     // The device cut to its principle: the refusal goes back to the model as tool-result text saying why.
     assert.ok(
       report.includes(
-        "*The course's reading*, by analogy with the SHOULD above: the refusal goes back to the model as tool-result text, `isError` true, that says why.",
+        "*The course's reading*, by analogy with the SHOULD above: the refusal goes back to the model as tool-result text, `isError` true, that says why:",
       ),
       file,
     );
@@ -728,13 +736,13 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
     // sentence, without its own figures.
     assert.match(
       prose,
-      /Under the course's host, lesson 5's version rule drops `kayit`; 7 of 13 complete in both revisions\.\s/,
+      /Under the course's host, its version rule drops `kayit`; 7 of 13 complete in both revisions\.\s/,
       file,
     );
     assert.doesNotMatch(prose, /tokens per task, \d+ once and \d+ cached/, file);
     assert.ok(
       prose.indexOf("Every client in the tables makes") <
-        prose.indexOf("Under the course's host, lesson 5's version rule drops"),
+        prose.indexOf("Under the course's host, its version rule drops"),
       file,
     );
     assert.doesNotMatch(prose, /calls not sent save/, file);
@@ -763,7 +771,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
       prose.includes(
         // One rule, said so a reader can compare another lesson's count (a student's reading):
         // the client's own stdio processes, one per local server and session; the probe left out.
-        "*local processes* counts the server processes the client starts over stdio: one per local server (`olcum`, `fleet`) and session, or kept for all tasks in 2026-07-28; SDK 2.4.0's probe is left out.",
+        "*local processes* counts the processes the client starts over stdio: one per local server (`olcum`, `fleet`) and session, or kept for all tasks in 2026-07-28; SDK 2.4.0's probe is left out.",
       ),
       file,
     );
@@ -1013,6 +1021,8 @@ test("the merged lists' name clash said plainly, exercise 2 answerable from the 
     // Exercise 2's solution rests on what the lesson shows (section 2's priced kayit lines).
     assert.doesNotMatch(text, /the simulator reads them from the declaration/, file);
     assert.ok(prose.includes("(its answer in section 2's priced lines)"), file);
+    // An expert's review: exercise 2's token figures come from section 3's folded table, and it says so.
+    assert.ok(prose.includes("what would one discovery save (see section 3's fold), and"), file);
     // The fleet's level said exactly: lesson 7's servers declare annotations (level 3).
     assert.ok(prose.includes("The servers, `fleet` included, declare fields, `annotations` and version"), file);
     // A student's reading: the lesson's two hosts, and where each is defined, in one table before
@@ -1021,7 +1031,7 @@ test("the merged lists' name clash said plainly, exercise 2 answerable from the 
     assert.ok(hosts > 0 && hosts < prose.indexOf("## 1 · The fourth server"), file);
     assert.ok(
       prose.includes(
-        "| *the course's host* | lesson 5: two mistakes MCP warns against, to show what each warning prevents |",
+        "| *the course's host* | lesson 5: two of its rules depart from MCP, to show what each warning prevents |",
       ),
       file,
     );

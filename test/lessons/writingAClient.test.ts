@@ -117,7 +117,7 @@ test("seed 20260218: the readings quote the run", () => {
   assert.match(fold, /^2026-07-28 {2}kayit {3}42 \+ 25 +- {2}41 \+ 26 +- +- +134$/m);
   assert.equal(
     flat(reading),
-    "Every client in the tables makes the same 33 calls, counting the 3 to `kayit_yaz` that the client refuses and never sends. The allowlisting host completes 10 of 13 tasks in both revisions. The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist, so the client ends it. One discovery of the 4 servers costs 823 tokens in 2026-07-28 and 425 in 2025-11-25 (the first table's `all` line), counting tool names, not schemas: section 2's real `tools/list` of `kayit` alone is 540 bytes. The server's name after each method, no real message's word, is 16 of the 823 tokens and 21 of the 425. The cached client fetched again before tasks 7 and 13: task 7 starts 60 minutes after the first fetch, exactly the `ttlMs` of 3600000 ms, and a result is stale once its age reaches `ttlMs`. Under the course's host, lesson 5's version rule drops `kayit`; 7 of 13 complete in both revisions.",
+    "Every client in the tables makes the same 33 calls, counting the 3 to `kayit_yaz` that the client refuses and never sends. The allowlisting host completes 10 of 13 tasks in both revisions. The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off the allowlist, so the client ends it. One discovery of the 4 servers costs 823 tokens in 2026-07-28 and 425 in 2025-11-25 (the first table's `all` line), counting tool names, not schemas: section 2's real `tools/list` of `kayit` alone is 540 bytes. The server's name after each method, no real message's word, is 16 of the 823 tokens and 21 of the 425. The cached client fetched again before tasks 7 and 13: task 7 starts 60 minutes after the first fetch, exactly the `ttlMs` of 3600000 ms, and a result is stale once its age reaches `ttlMs`. Under the course's host, its version rule drops `kayit`; 7 of 13 complete in both revisions.",
   );
   // The host that trusts its servers' hints comes first; the course's host is one sentence at the
   // end of that paragraph, without figures of its own. The _meta-share paragraph is gone (an
@@ -127,16 +127,16 @@ test("seed 20260218: the readings quote the run", () => {
   assert.equal(flat(trusting).match(/course's host/g)?.length, 1);
   assert.match(
     flat(trusting),
-    /Under the course's host, lesson 5's version rule drops `kayit`; 7 of 13 complete in both revisions\.$/,
+    /Under the course's host, its version rule drops `kayit`; 7 of 13 complete in both revisions\.$/,
   );
   assert.doesNotMatch(flat(trusting), /traffic, not what a model reads|tokens of `_meta` on each/);
   // The refusal the model receives is a tool result the host builds: isError true, one text block.
   assert.equal(
     formatRefusalResults(lesson),
     [
-      "the course's host's silent client, for the call to bolge_ozet:",
+      "the silent client, for the call to bolge_ozet:",
       '  {"content":[{"type":"text","text":"arac bildirilmedi"}],"isError":true}',
-      "its reporting client, for the same call:",
+      "the reporting client, for the same call:",
       '  {"content":[{"type":"text",',
       '    "text":"arac bildirilmedi; dropped kayit (bolge_ozet kayit_yaz): declares version 3; client',
       '     knows 2"}],"isError":true}',
@@ -284,7 +284,7 @@ test("readings are complete sentences for other seeds and state what their runs 
     // The tasks it fails are the record tasks, each ended in the client at `kayit_yaz`.
     assert.match(
       flat(prose.readAllModes(result)),
-      /The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off lesson 5's allowlist/,
+      /The 3 tasks it fails are the record tasks: each ends at its call to `kayit_yaz`, which is off the allowlist/,
     );
     assert.match(
       flat(prose.readAllModes(result)),

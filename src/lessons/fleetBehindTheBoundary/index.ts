@@ -7,6 +7,7 @@
 export { conditionsChart } from "./charts";
 export {
   describeFleetSeed,
+  describeAgents,
   readGroundTruth,
   readConditions,
   solveExercises,

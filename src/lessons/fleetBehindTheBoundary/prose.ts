@@ -32,6 +32,11 @@ function record(result: FleetLessonResult, condition: string, policy: string): A
   return found;
 }
 
+/** A fold on one `<details><summary>` line, as the notebook's markdown folds are written. */
+function foldedBlock(summary: string, markdown: string): string {
+  return `<details><summary>${summary}</summary>\n\n${wrapMarkdown(markdown)}\n\n</details>`;
+}
+
 /** The opening line: which seed this run used and what it decides. */
 export function describeFleetSeed(result: FleetLessonResult): string {
   return wrapMarkdown(
@@ -41,14 +46,35 @@ export function describeFleetSeed(result: FleetLessonResult): string {
 }
 
 /**
- * The question's answer in two sentences: the right answer with its rate, and the shortcut's, with
- * how many of the devices under 500 hours there are (the count the transcripts show).
+ * The body's one sentence on the agents: how many calls each makes on a healthy path, from the
+ * `direct` run, and why the shortcut's answer is wrong on every seed (checked: when this seed's
+ * shortcut is right after all, a sentence that says so).
+ */
+export function describeAgents(result: FleetLessonResult): string {
+  const thorough = record(result, "direct", "thorough");
+  const shortcut = record(result, "direct", "shortcut");
+  const wrong =
+    result.truth.shortcut.answer !== result.truth.answer
+      ? `, and is wrong by construction: every seed's fleet is drawn so that its wrong answer ` +
+        `arrives with no error.`
+      : `; on this seed its answer is right, which the fleet is drawn to prevent.`;
+  return wrapMarkdown(
+    `The *thorough* agent makes ${plural(thorough.toolCalls, "call")}; the *shortcut* makes ` +
+      `${shortcut.toolCalls}${wrong} The details are folded.`,
+  );
+}
+
+/**
+ * The question's answer, folded: the right answer with its rate, and the shortcut's, with how many
+ * of the devices under 500 hours there are (the count the transcripts show), then the thorough
+ * agent's calls turn by turn.
  */
 export function readGroundTruth(result: FleetLessonResult): string {
   const { truth } = result;
   const d = truth.device;
   const s = truth.shortcut.device;
-  return wrapMarkdown(
+  return foldedBlock(
+    "This seed's answers, turn by turn",
     `On this seed ${truth.lowHourCount} of the ${result.fleet.devices.length} devices have run under ` +
       `500 hours. The answer is **${truth.answer}**: ${code(d.device_id)} lost ` +
       `${plural(d.downtime_min, "minute")} in ${plural(d.operating_hours, "hour")}, ` +
@@ -122,15 +148,17 @@ function crashArithmetic(result: FleetLessonResult): string {
   )
     return ` The crash rows' calls and failures do not follow from the turns above, ${UNEXPECTED}`;
   const upTo = sizes.slice(0, turn + 1).join(" + ");
-  // The turn's calls before the crash succeed; said, so that "2 + 8" reads as calls sent, not failed.
+  // Which of the crash turn's calls were answered and which failed, so that "2 + 8" reads at once.
   const before = CRASH_ON_CALL - sent - 1;
-  const succeeded =
-    before === 0 ? "" : before === 1 ? " (its first succeeds)" : ` (its first ${before} succeed)`;
+  const split =
+    before === 0
+      ? `all ${sizes[turn]} of turn ${turn + 1}'s calls fail`
+      : `turn ${turn + 1}'s first ${before} ${before === 1 ? "call is" : "calls are"} answered and ` +
+        `its last ${failed} fail`;
   const resends = Array.from({ length: MAX_RETRIES }, () => failed).join(" + ");
   return (
-    ` Under ${code("crash")} the server exits on the ${ordinal(CRASH_ON_CALL)} call, the ` +
-    `${ordinal(CRASH_ON_CALL - sent)} of turn ${turn + 1}'s ${sizes[turn]}${succeeded}: it and the ` +
-    `${failed - 1} after it fail, and each is resent ${plural(MAX_RETRIES, "time")} and fails again, so ` +
+    ` Under ${code("crash")} the server exits on the ${ordinal(CRASH_ON_CALL)} call: ${split}; each of ` +
+    `those ${failed} is resent ${plural(MAX_RETRIES, "time")} and fails again, so ` +
     `${upTo} + ${resends} = ${retried} calls, ${failed} × ${MAX_RETRIES + 1} = ` +
     `${crash.toolErrors} failed. Under ${code("crash-explained")} the first failure says the ` +
     `server is gone, so ${upTo} = ${through} calls, ${failed} failed.`

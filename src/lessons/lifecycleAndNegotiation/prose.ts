@@ -183,39 +183,49 @@ export function readKayit(wire: LifecycleAndNegotiationWire): string {
 }
 
 /**
- * A reading of section 6's gates on the seed's first record task: the calls it makes, what the
- * host that trusts its servers' hints (the defaults-reading gate) sends when the person says no,
- * then yes; and, with every tool sent with no `annotations`, what that gate holds against what the
- * course's gate sends unasked.
+ * A reading of section 6's first host on the seed's first record task: the calls it makes, and what
+ * the host that trusts its servers' hints (the defaults-reading gate) sends when the person says
+ * no, then yes.
  */
 export function readGateRun(result: LifecycleAndNegotiationResult): string {
   const { runs } = result.conformant;
   const [no, yes] = runs;
-  const [, bare] = result.hosts;
-  const unasked = result.unannotated.run;
   const chain = result.gateChain;
   const reads = chain.filter((tool) => tool !== result.gatedTool);
-  const first = chain[0];
-  const heldFirst =
-    bare.requests === 0 && bare.stopped?.tool === first && bare.stopped.how === "held";
   return wrapMarkdown(
     `Task ${result.gateTaskNumber}, about ${code(result.gateTask.subscriber)}, calls ` +
       `${codes(reads)}, which read, then ${code(result.gatedTool)}, which writes. The host that ` +
       `trusts its servers' hints holds only the write: a no sends ${no.requests} requests, a yes ` +
-      `${yes.requests}, and writes ${plural(yes.written, "record")}. Had no tool declared ` +
-      `${code("annotations")}, its defaults-reading gate would hold all ${bare.asked} calls` +
-      (heldFirst
-        ? `, so a no would stop the task at the first, ${code(first)}, with ` +
-          `${bare.requests} requests sent`
-        : ``) +
-      `; the course's gate would send ${unasked.requests} requests unasked and write ` +
-      `${plural(unasked.written, "record")}.`,
+      `${yes.requests}, and writes ${plural(yes.written, "record")}.`,
+  );
+}
+
+/**
+ * What the course's gate costs, read on section 6's task: with no `annotations` on any tool, the
+ * defaults-reading gate would hold every call, and the course's gate would send the write unasked.
+ */
+function readCoursesGate(result: LifecycleAndNegotiationResult): string {
+  const [, bare] = result.hosts;
+  const unasked = result.unannotated.run;
+  const first = result.gateChain[0];
+  const heldFirst =
+    bare.requests === 0 && bare.stopped?.tool === first && bare.stopped.how === "held";
+  return (
+    `Had no tool declared ${code("annotations")}, the course's gate would send all ` +
+    `${unasked.requests} of task ${result.gateTaskNumber}'s requests unasked and write ` +
+    `${plural(unasked.written, "record")}; the defaults-reading gate would hold all ${bare.asked} ` +
+    `calls` +
+    (heldFirst
+      ? `, so a no would stop the task at its first, ${code(first)}, with ` +
+        `${bare.requests} requests sent.`
+      : `.`)
   );
 }
 
 /**
  * A reading of section 6's policy table: what the allowlist drops, what the version rule drops (a
- * whole server, read-only tools with it), and the last row, the course's host with both rules.
+ * whole server, read-only tools with it), the last row, the course's host with both rules, and
+ * what its gate would cost on a tool with no `annotations`.
  */
 export function readPolicies(result: LifecycleAndNegotiationResult): string {
   const byName = (name: PolicyRow["name"]) => result.policies.find((row) => row.name === name)!;
@@ -241,7 +251,8 @@ export function readPolicies(result: LifecycleAndNegotiationResult): string {
         ? `With both rules the version rule applies first, and the allowlist drops nothing ` +
           `more: `
         : ``) +
-      `${word(result.declared.length)} tools declared, ${word(both.negotiated.length)} kept.`,
+      `${word(result.declared.length)} tools declared, ${word(both.negotiated.length)} kept. ` +
+      readCoursesGate(result),
   );
 }
 

@@ -200,14 +200,15 @@ export function readWireChecks(result: WireLessonResult): string {
       ],
     ];
     return [
+      ...sideBySide(result),
       "| compared | items | held equal, simulator against wire | differences |",
       "|:---|:---|:---|:---|",
       ...rows.map(([what, items, fields]) => `| ${what} | ${items} | ${fields} | 0 |`),
-      ...sideBySide(result),
     ].join("\n");
   }
   return wrapMarkdown(
     [
+      ...sideBySide(result),
       `- **Lesson 6's tasks.** ${levelSentence(result)}`,
       `- **Lesson 6's gate table.** ${gateRowSentence(result)}`,
       `- **Lesson 7's discovery.** ${discoverySentence(result)}`,
@@ -218,8 +219,8 @@ export function readWireChecks(result: WireLessonResult): string {
 }
 
 /**
- * Behind the zeros, one run's own figures from each side, so that a reader sees the numbers the
- * zeros compare: lesson 6's tasks at the full level in 2025-11-25, the table's first row's fields.
+ * One run's own figures from each side, printed before the checks so that a reader sees the numbers
+ * they compare: lesson 6's tasks at the full level in 2025-11-25, the checks' first row's fields.
  */
 function sideBySide(result: WireLessonResult): string[] {
   const run = result.levels.find((row) => row.level === 3);
@@ -231,13 +232,11 @@ function sideBySide(result: WireLessonResult): string[] {
   const line = (side: string, counts: Record<(typeof keys)[number], number>, total: number) =>
     `| ${side} | ${keys.map((k) => counts[k]).join(" | ")} | ${total} |`;
   return [
-    "",
-    `Behind the first row's zeros, one of its runs, level 3 in ${code(ERA_REVISIONS.legacy)}:`,
-    "",
     "| side | kept | calls | failed | completed | blocked | written | messages |",
     "|:---|:---|:---|:---|:---|:---|:---|:---|",
     line("simulator", run.simulated, messages("simulatedMessages")),
     line("wire", run.real, messages("wireMessages")),
+    "",
   ];
 }
 

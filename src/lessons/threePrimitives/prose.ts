@@ -148,7 +148,7 @@ function readTokens(
     throw new Error("a row's pieces are not its tokens");
   const row =
     `One row of (b)'s answer in tokens (${code("|")} cuts a word): ${code(cutWords(first))} ` +
-    `(${base}); a ${code("merkez")} row has ${base + longer}.`;
+    `(${base}).`;
   const table = [
     `| part of (b)'s ${resource.tokens} tokens (lesson 3's word bodies and envelopes) | tokens |`,
     `|:---|:---|`,
@@ -190,12 +190,13 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
       `${resource.transport} (lesson 2) | ${placed[0]} | ${placed[1]} | ${saved} |`,
   ].join("\n");
   const tokens = readTokens(lesson, resource);
-  const calls = tool.exchanges.map(({ request, response }) => [request.tokens, response.tokens]);
-  const same = calls.every(([q, a]) => q === calls[0][0] && a === calls[0][1]);
-  const perCall = same
-    ? `${plural(calls.length, "call")} of ${calls[0][0] + calls[0][1]} each, a request of ` +
-      `${calls[0][0]} and a response of ${calls[0][1]}`
-    : `its requests and responses, ${listing(calls.map(([q, a]) => `${q} + ${a}`))}`;
+  // (a)'s tokens as one line of arithmetic, a request and a response a call, equal calls grouped.
+  const pairs = new Map<string, number>();
+  for (const { request, response } of tool.exchanges) {
+    const pair = `(${request.tokens} + ${response.tokens})`;
+    pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+  }
+  const sum = [...pairs].map(([pair, n]) => (n === 1 ? pair : `${n} × ${pair}`)).join(" + ");
   const held = tool.tokens < resource.tokens && tool.contentTokens < resource.contentTokens;
   const verdict =
     `**What this run shows.** ` +
@@ -209,8 +210,7 @@ export function readRegionWays(lesson: ThreePrimitivesLesson): string {
     ` The rule is the course's: MCP chooses a primitive by who controls it (section 1), not by cost.`;
   return paragraphs(
     split,
-    `(b) saves ${plural(saved, "round trip")} as placed, ${byPrimitive} if all local. ` +
-      `(a)'s ${tool.tokens} tokens are ${perCall}. ` +
+    `(a)'s tokens, a request and a response for each call: ${sum} = ${tool.tokens}. ` +
       `Tokens and bytes count the messages, which placement does not change: (b) cost ` +
       `${resource.tokens - tool.tokens} more tokens and ${readBytes - toolBytes} more bytes. ` +
       `${agree && wireAgree ? "Both ways give the same answers" : "The two ways do not give the same answers"}, in the simulator ` +

@@ -291,8 +291,8 @@ function autoMeeting(wire: WithoutASessionWire, server: "legacy-only" | "dual-er
 }
 
 /**
- * Section 4, in place: the legacy-only server's answer to the probe a scripted client sent, and
- * what probing on the session's own process costs.
+ * Section 4, in place: the legacy-only server's two steps on one process (the probe refused, then
+ * `initialize`), and what probing on the session's own process costs.
  */
 export function readInPlaceProbe(wire: WithoutASessionWire): string {
   const lines = wire.inPlaceProbe.steps.filter(isTranscriptLine);
@@ -302,10 +302,9 @@ export function readInPlaceProbe(wire: WithoutASessionWire): string {
   const probeBytes = probe.bytes + answer.bytes;
   const sdk = autoMeeting(wire, "legacy-only");
   return paragraphs(
-    `A scripted client sent the legacy-only server the SDK's probe, id and all, on the process it then kept. ` +
-      `The server answered the probe with error ${code(String(error.code))}${error.code === -32601 ? ", JSON-RPC's method not found," : ""} which is not a modern error, ` +
-      `and the same process then agreed on ${code(String(version))} through ${code("initialize")}. ` +
-      `The answer is ${n(answer.bytes)} bytes: it echoes the probe's id, ${code(String((JSON.parse(probe.line) as Record<string, any>).id))}. ` +
+    `Probed in place, the legacy-only server takes two steps on one process. ` +
+      `First it answers the SDK's probe with error ${code(String(error.code))}${error.code === -32601 ? ", JSON-RPC's method not found," : ""} which is not a modern error. ` +
+      `Then, on the same process, the client sends ${code("initialize")} and agrees on ${code(String(version))}. ` +
       (probeBytes === sdk.probe.bytes
         ? `The probe's request and answer are ${n(probeBytes)} bytes, those of the SDK's probe: probing in place costs the same bytes and no process.`
         : `The probe's request and answer are ${n(probeBytes)} bytes here against ${n(sdk.probe.bytes)} for the SDK's probe; probing in place costs no process.`),

@@ -347,8 +347,7 @@ export function readAllModes(result: WritingAClientResult): string {
     refused.length > 0 && refused.length === mcp.once.tasks - mcp.once.completed
       ? `The ${plural(refused.length, "task")} it fails ${refused.length > 1 ? "are" : "is"} the ` +
         `record ${refused.length > 1 ? "tasks" : "task"}: each ends at its call to ` +
-        `${listing(unique(refused.map(code)))}, which is off lesson 5's allowlist, so the client ` +
-        `ends it.`
+        `${listing(unique(refused.map(code)))}, which is off the allowlist, so the client ends it.`
       : `Not every task it fails ends at a refused call.`,
     `One discovery of the ${result.servers.length} servers costs ${mcp.once.discovery.tokens} ` +
       `tokens in 2026-07-28 and ${oneDiscovery(result).tokens} in 2025-11-25 (the first table's ` +
@@ -363,7 +362,7 @@ export function readAllModes(result: WritingAClientResult): string {
       : `The cached client never fetched again.`,
   ];
   const course =
-    `Under the course's host, lesson 5's version rule drops ${code(DROPPED_SERVER)}; ` +
+    `Under the course's host, its version rule drops ${code(DROPPED_SERVER)}; ` +
     `${current.once.completed} of ${current.once.tasks} complete` +
     (perTask.completed === current.once.completed && perSession.completed === current.once.completed
       ? ` in both revisions.`

@@ -364,9 +364,9 @@ export function formatRefusalResults(result: WritingAClientResult): string {
   const silent = toModel(failure.hata);
   const reporting = toModel(`${failure.hata}; ${describeDrop(failure.drop)}`);
   return [
-    `the course's host's silent client, for the call to ${failure.tool}:`,
+    `the silent client, for the call to ${failure.tool}:`,
     ...foldedLine(JSON.stringify(silent)),
-    `its reporting client, for the same call:`,
+    `the reporting client, for the same call:`,
     ...foldedLine(JSON.stringify(reporting)),
   ].join("\n");
 }

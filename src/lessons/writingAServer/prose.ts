@@ -118,8 +118,8 @@ export function readHandshakeWords(result: WritingAServerResult): string {
 }
 
 /**
- * The second run's line in words: what it is (the same tasks' types, drawn from another seed in
- * the same world), each level's completed tasks beside this run's, and why it is there when they
+ * The second run's line in words (the notebook says before the table what a task seed is): each
+ * level's completed tasks beside this run's, and why it is there when they
  * match (the counts come from the declarations); then the twelve-task table's tokens taken apart,
  * a row per level (the handshake, then each task type's tasks, each run alone).
  */
@@ -128,12 +128,10 @@ export function readSecondRun(result: WritingAServerResult): string {
   const completed = runs.map((run) => String(run.completed));
   const same = runs.every((run, i) => run.completed === result.runs[i].completed);
   return wrapMarkdown(
-    `The last line is a second run: the same world, another draw of its twelve tasks (task seed ` +
-      `${seed}). ` +
-      (same
-        ? `It completes as many tasks at each level as this run: the completed counts come from ` +
-          `the declarations, not from which tasks were drawn. `
-        : `It completes ${listing(completed)} tasks. `) +
+    (same
+      ? `The second run (task seed ${seed}) completes as many tasks at each level as this run: ` +
+        `the completed counts come from the declarations, not from which tasks were drawn. `
+      : `The second run (task seed ${seed}) completes ${listing(completed)} tasks. `) +
       secondRunTokens(result) +
       levelTokens(result),
   );
