@@ -113,14 +113,16 @@ test("no maintainer's aside, no second introduction of the fleet, and lessons 1â
       /\. 2025-11-25's receiver SHOULD "Not send a response for the cancelled request" \(`basic\/utilities\/cancellation\.mdx`\)\. Over Streamable HTTP in 2026-07-28, closing the request's SSE stream is the cancel, and no notification is sent \(`basic\/patterns\/cancellation\.mdx`, "Transport-Specific Cancellation"\)\./,
       path,
     );
-    // The revision, with its teaching reason for a learner: what the SDK client opens with by
-    // default, so the revision a real client meets first. The HTTP transcript stays 2026-07-28's.
+    // The revision, with its teaching reason for a learner, said plainly (a student's reading): an
+    // SDK 2.4.0 client left at versionNegotiation's default, "legacy", opens with 2025-11-25's
+    // initialize, so a server meets it most. The HTTP transcript stays 2026-07-28's.
     assert.match(
       flat(assumptions),
-      /- \*\*Revisions\.\*\* The simulator and stdio transcripts speak 2025-11-25; the HTTP one, 2026-07-28\. - \*\*Why two\.\*\* 2025-11-25 is the SDK client's default \(lesson 7\), so a real client meets it first; 2026-07-28 is the current revision, with no `initialize`\./,
+      /- \*\*Revisions\.\*\* The simulator and stdio transcripts speak 2025-11-25; the HTTP one, 2026-07-28\. - \*\*Why two\.\*\* An SDK client that sets nothing speaks 2025-11-25 \(lesson 7\), so a server meets it most; 2026-07-28 is the current revision, with no `initialize`\./,
       path,
     );
     assert.doesNotMatch(flat(assumptions), /the switch is expected/, path);
+    assert.doesNotMatch(flat(assumptions), /a real client meets it first/, path);
     // Each transcript says its revision where it appears, and the HTTP one says why it differs
     // (2026-07-28 changelog.mdx: no initialize; every request carries its revision in _meta).
     assert.match(flat(text), /Over stdio, in 2025-11-25 like the simulator: invalid arguments/, path);
@@ -653,14 +655,14 @@ test("the agents are two or three visible lines with their question, the course'
     /25-hour bands from 0 up, four a turn, each asked twice[^]*\*crowded\*: the next turn asks its two halves/,
   );
   assert.equal(MAX_RETRIES, 2);
-  // A student's reading: in the body, the question and the agents take at most four lines: the
-  // calls each agent makes, computed, and why the shortcut is wrong by construction.
+  // A student's reading: in the body, the question and the agents take at most five lines: the
+  // calls each agent makes, computed, why the shortcut is wrong by construction, and its point.
   for (const { path, text } of exports) {
     const start = text.indexOf("## The test driver: two scripted agents\n\n") + 41;
     const body = text.slice(start, text.indexOf("<details><summary>The question", start)).trim();
-    assert.ok(body.split("\n").filter((line) => line !== "").length <= 4, `${path}: ${body}`);
+    assert.ok(body.split("\n").filter((line) => line !== "").length <= 5, `${path}: ${body}`);
     const calls =
-      /The \*thorough\* agent makes (\d+) calls; the \*shortcut\* makes 2, and is wrong by construction: every seed's fleet is drawn so that its wrong answer arrives with no error\. The details are folded\./.exec(
+      /The \*thorough\* agent makes (\d+) calls; the \*shortcut\* makes 2, and is wrong by construction: every seed's fleet is drawn so that its wrong answer arrives with no error\. Its point: protocol success is not task success\. The details are folded\./.exec(
         flat(body),
       );
     assert.ok(calls, path);
@@ -923,9 +925,13 @@ test("the two condition tables: a sentence before each saying what it answers, a
     cell("faults-heading"),
     /Two simulated tables follow; the first answers what the thorough agent's calls met at the boundary\.$/,
   );
+  // A student's reading: under the first table, why `crash` sends as many bytes as `crash-explained`
+  // with twice the calls: the client fails each call after the crash itself, sending nothing.
   assert.equal(
     cell("answer-table-intro"),
-    "The second answers whether each agent found the right answer, and in how many turns and calls:",
+    "After the crash the client fails each later call itself (`local: not connected`): those calls never " +
+      "reach the wire and add no bytes. " +
+      "The second answers whether each agent found the right answer, and in how many turns and calls:",
   );
   const ids = notebook.cells.map((c) => c.id);
   assert.deepEqual(ids.slice(ids.indexOf("faults-heading"), ids.indexOf("faults-heading") + 4), [

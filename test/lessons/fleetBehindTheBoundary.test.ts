@@ -393,3 +393,15 @@ test("fleetLessonJson carries the ground truth and the matrix as computed, and s
   assert.deepEqual(JSON.parse(JSON.stringify(json)), json);
   assert.equal(JSON.stringify(fleetLessonJson(simulateFleetLesson(DEFAULT_SEED))), JSON.stringify(json));
 });
+
+test("after the crash, later calls fail in the client and add no bytes: crash and crash-explained send the same", () => {
+  // A student's reading: `crash` makes twice the calls of `crash-explained` yet counts the same bytes;
+  // the lesson says why under the first table. The calls after the crash end in the client
+  // (`local: not connected`) and never reach the wire.
+  for (const seed of [DEFAULT_SEED, 20260219]) {
+    const { matrix } = simulateFleetLesson(seed);
+    const run = (condition: string) => matrix.find((r) => r.condition === condition && r.policy === "thorough")!;
+    assert.ok(run("crash").toolCalls > run("crash-explained").toolCalls, `seed ${seed}`);
+    assert.equal(run("crash").bytes, run("crash-explained").bytes, `seed ${seed}`);
+  }
+});

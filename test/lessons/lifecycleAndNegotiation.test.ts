@@ -153,7 +153,7 @@ describe("lesson 5's simulated half", () => {
       const at = [
         "| rule | what it does | what MCP says |",
         formatPolicies(result),
-        "| host or gate | what it is |",
+        "| host | tools it keeps | its gate: what it holds |",
       ].map((phrase) => exported.indexOf(phrase));
       assert.deepEqual(
         at,
@@ -189,14 +189,20 @@ describe("lesson 5's simulated half", () => {
         host,
         `Task 4, about \`${result.gateTask.subscriber}\`, calls \`sayac_oku\`, \`tuketim\` and \`tarife\`, which read, then \`kayit_yaz\`, which writes. The host that trusts its servers' hints holds only the write: a no sends 3 requests, a yes 4, and writes 1 record.`,
       );
-      // The course's gate's cost read with the course's host, its hypothetical announced at the
-      // start of its sentence, not mid-sentence (a student's reading).
+      // The course's gate's cost, its hypothetical announced at the start of its sentence, and
+      // read in the host that trusts its servers' hints: the course's host drops kayit_yaz and could
+      // write nothing (a student's reading).
       assert.ok(
         flat(readPolicies(result)).endsWith(
-          "Had no tool declared `annotations`, the course's gate would send all 4 of task 4's requests unasked and write 1 record; the defaults-reading gate would hold all 4 calls, so a no would stop the task at its first, `sayac_oku`, with 0 requests sent.",
+          "Had no tool declared `annotations`, the host that trusts its servers' hints, with the course's gate in place of the defaults-reading one, would send all 4 of task 4's requests unasked and write 1 record; with the defaults-reading gate it would hold all 4 calls, so a no would stop the task at its first, `sayac_oku`, with 0 requests sent.",
         ),
         `seed ${seed}`,
       );
+      // The run the sentence reads is that host's: every tool kept, kayit_yaz reached and written.
+      assert.equal(result.hosts[1].host, "trusts its servers' hints");
+      assert.equal(result.unannotated.run.stoppedAt, undefined, "kayit_yaz reached");
+      const both = result.policies.find((row) => row.name === "both")!;
+      assert.ok(!both.negotiated.includes("kayit_yaz"), "the course's host could write nothing");
       assert.doesNotMatch(host, /Had no tool declared/);
       // The hypothetical announced before it is described (a student's reading).
       assert.doesNotMatch(host, /With no `annotations` on any tool/);
@@ -481,9 +487,12 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // course's list is a narrower reading, not a gap in the spec (an expert's review).
     assert.ok(
       exported.includes(
-        "The spec's own example -32022 (`basic/versioning.mdx`) lists `2025-11-25` beside `2026-07-28`. The course's servers, like SDK 2.4.0, list only `2026-07-28`, and speak `2025-11-25` only after `initialize`: a narrower reading, the course's choice.",
+        "The spec's own example -32022 (`basic/versioning.mdx`) lists `2025-11-25` beside `2026-07-28`. In the course's reading, a listed `2025-11-25` tells a client it may open with `initialize`; the page says only that a dual-era server answers one (\"Backward Compatibility with Initialization-Based Versions\"). The course's servers, like SDK 2.4.0, list only `2026-07-28`, and speak `2025-11-25` only after `initialize`: a narrower reading, the course's choice.",
       ),
     );
+    // What a listed legacy version tells a client, labelled the course's reading: versioning.mdx
+    // has a dual-era server answer initialize but says nothing of the list (a student's reading).
+    assert.doesNotMatch(exported, /versioning\.mdx[^.]*says a listed/);
     assert.ok(!exported.includes("the spec does not say whether"), "the spec's example does list it");
     assert.doesNotMatch(exported, /Does a dual-era server list|Both choices are defensible/);
     // An expert's review: nothing in the spec says a later request cannot name 2025-11-25.
@@ -614,9 +623,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "→ notifications/initialized",
         "→ server/discover (optional; _meta as below)",
         // The host to copy first, said so in one sentence (a student's and an expert's reading).
-        "First, a host built on section 5's rules: *the host that trusts its servers' hints*. It keeps every tool and asks through *the defaults-reading gate*, which holds a call to every tool not marked `readOnlyHint: true`, one with no `annotations` included: by \"Default: false\" it may write. This is the policy a host of yours should copy.",
-        // Then the course's host, why later lessons need it, and not as a design to copy.
-        "Then the host the course measures with, *the course's host*, taken from a reference lesson the course reproduces: lesson 1's one MCP client per server, plus three rules. Two of them depart from MCP. It is measured to show what each MCP warning prevents, not as a design to copy.",
+        'First, a host built on section 5\'s rules: *the host that trusts its servers\' hints*. It keeps every tool and asks through *the defaults-reading gate*, which holds a call to every tool not marked `readOnlyHint: true`, one with no `annotations` included: by "Default: false" it may write. This is the policy a host of yours should copy, on one condition: its read-only tools run unasked only with the user\'s standing consent ("always allow"); without it, every call is asked through the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model").',
+        // Then the course's host, and not as a design to copy; no source the reader never sees.
+        "Then the host the course measures with, *the course's host*: lesson 1's one MCP client per server, plus three rules. Two of them depart from MCP. It is measured to show what each MCP warning prevents, not as a design to copy.",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
         "**`serverInfo` is for display.** It and `clientInfo` are self-reported, for display, logging and debugging, and implementations SHOULD NOT use them to change their behaviour (`basic/index.mdx`).",
         // Up front: the course's host is not one to copy; its three rules; why the course measures it
@@ -625,12 +634,11 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // measures a host that breaks a SHOULD NOT, in one sentence first (a student's reading).
         "| *version rule* | drops every tool of a server whose `serverInfo.version` is newer than the one the host was written against: the host knows `olcum` 2, `tarife` 1, `kayit` 2; `kayit` says 3 | goes against `server/discover.mdx`'s SHOULD NOT: clients are not to use `serverInfo` to change their behaviour |",
         '| *the course\'s gate* | holds a call to a tool whose `annotations` lack `readOnlyHint: true`; passes a tool sent with no `annotations` | departs from "Default: false" on that last case (below) |',
-        // Every host and gate the course measures with, in one table (a student's reading).
-        "| *the course's host* | one MCP client per server, with the three rules above |",
-        '| *the course\'s gate* | the third rule: holds a call to a tool whose `annotations` lack `readOnlyHint: true`, but runs a tool sent with no `annotations`, against "Default: false" |',
-        "| *the defaults-reading gate* | holds a call to every tool not marked `readOnlyHint: true`, one with no `annotations` included: by MCP's default it may write |",
-        "| *the host that trusts its servers' hints* | keeps every tool (no allowlist, no version rule), trusts their annotations and asks through the defaults-reading gate |",
-        "| *the allowlisting host* | the host that trusts its servers' hints, plus the allowlist |",
+        // The three hosts in one table, each gate defined in its row (a student's and an expert's reading).
+        "| host | tools it keeps | its gate: what it holds |",
+        "| *the host that trusts its servers' hints* | every tool | *the defaults-reading gate*: a call to every tool not marked `readOnlyHint: true`, one with no `annotations` included (by MCP's default it may write) |",
+        "| *the allowlisting host* | the allowlist's: every tool but `kayit_yaz` | the defaults-reading gate |",
+        "| *the course's host* | the allowlist's, then the version rule's | *the course's gate*: a call to a tool whose `annotations` lack `readOnlyHint: true`, but not one sent with no `annotations`, against \"Default: false\" |",
         // The version rule's numbers said where they come from, and what "knows up to" means.
         // The allowlist's support is the host's control and the exposure UI.
         // MCP's defaults for a missing hint (given in lesson 4), in the body, before the course's gate.
@@ -670,8 +678,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         'MCP leaves to the host which tools it exposes and which calls need consent (`server/tools.mdx`, "User Interaction Model"), within section 5\'s rules and the principle of consent before any tool (`index.mdx`).',
         // The hosts in a table before the results (a student's reading).
         "| rule | what it does | what MCP says |",
-        // Skipping a SHOULD deviates from it; defensible only with standing consent (BCP 14).
-        'For trusted servers\' read-only tools, this gate skips the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model"), defensible only with the user\'s standing consent ("always allow"). Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
+        // Skipping a SHOULD deviates from it: the condition stands in the sentence that recommends
+        // the host (an expert's review); read-only calls still show their inputs.
+        'Read-only is not harmless: arguments can leak data, so clients SHOULD "Show tool inputs to the user before calling the server" (same page).',
         "3. What is `serverInfo` for, by which spec sentences? A host that keeps that rule and the allowlist: which of `kayit`'s tools does it keep, and what in section 5's lines says it can talk to `kayit`?",
         // Each course rule beside the MCP sentence it follows or departs from.
         // The summary parts MCP's rules from the course's devices.
@@ -767,7 +776,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "| rule | what it does | what MCP says |",
         "policy tools kept dropped (by which rule)",
         "The version rule drops `kayit` whole",
-        "| host or gate | what it is |",
+        "| host | tools it keeps | its gate: what it holds |",
       ].map((phrase) => exported.indexOf(phrase));
       assert.ok(
         order.every((at) => at >= 0),
@@ -825,11 +834,11 @@ describe("section 6 rebuilt, one idea at a time (a student's and an expert's rea
       const steps = [
         "MCP leaves to the host which tools it exposes and which calls need consent",
         "*the host that trusts its servers' hints*",
-        "This is the policy a host of yours should copy.",
+        "This is the policy a host of yours should copy, on one condition",
         "*the course's host*",
         "| rule | what it does | what MCP says |",
         "policy tools kept",
-        "| host or gate | what it is |",
+        "| host | tools it keeps | its gate: what it holds |",
       ].map((phrase) => section.indexOf(phrase));
       assert.ok(
         steps.every((at) => at >= 0),
@@ -844,11 +853,11 @@ describe("section 6 rebuilt, one idea at a time (a student's and an expert's rea
       // as a host "built from two mistakes" (a student's and an expert's reading).
       assert.doesNotMatch(exported, /two mistakes MCP warns against/);
       assert.doesNotMatch(exported, /not a host to copy|instrument not to copy|MCP lets a host decide/);
-      assert.equal(
-        section.split("*the course's host*, taken from").length,
-        2,
-        "introduced once, then looked up in the table",
-      );
+      assert.equal(section.split("*the course's host*:").length, 2, "introduced once, then looked up in the table");
+      // No source the reader never sees (a student's and an expert's reading), and five names cut
+      // to three hosts, the gates in their rows.
+      assert.doesNotMatch(exported, /reference lesson/i);
+      assert.doesNotMatch(section, /one place to look their names up|\| host or gate \|/);
       // Its allowlist's contents stated, its version rule against server/discover.mdx's SHOULD NOT.
       assert.ok(section.includes("every tool the servers declare except `kayit_yaz`"));
       assert.ok(section.includes("goes against `server/discover.mdx`'s SHOULD NOT"));

@@ -517,8 +517,10 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.match(markdown, /The id, a string or an integer, MUST NOT be `null`, unlike in JSON-RPC\./);
     assert.match(
       markdown,
-      /To a request whose id it could not read, such as section 3's cut line, JSON-RPC 2\.0 answers with `"id": null`\. MCP's schema lets such an error leave the `id` out instead \(`JSONRPCErrorResponse`, from 2025-11-25 on\), typed `id\?`: a string or an integer, if present\. The course's advice: a client should accept both forms\./,
+      /To a request whose id it could not read, such as section 3's cut line, JSON-RPC 2\.0 answers with `"id": null`\. In MCP's schema \(`JSONRPCErrorResponse`, from 2025-11-25 on\), the `id` of such an error may be absent instead\. The course's advice: a client should accept both forms\./,
     );
+    // A student's reading: TypeScript's `id?` stated a protocol rule in a syntax the course does not assume.
+    assert.doesNotMatch(markdown, /typed `id\?`/);
     // The student: "departs" read as a rule, "allows" as an option; the client's duty is said plainly.
     assert.doesNotMatch(markdown, /MCP departs here/);
     assert.doesNotMatch(markdown, /an MCP error leaves the `id` out, as for section 3's cut line/);
@@ -707,8 +709,11 @@ describe("lesson 3 on the wire (default seed)", () => {
     assert.doesNotMatch(markdown, /counts a failed `inputSchema` check among them/);
     assert.match(
       markdown,
-      /\*\*Invalid arguments: handle both channels\.\*\* The course's servers return argument values that fail the tool's `inputSchema` \(the arguments' JSON shape, taught later\) as `isError`, as to id 4\. The spec is of two minds: the tools page makes such values tool execution errors \(`server\/tools\.mdx`, "Error Handling"\), but 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\. A malformed call \(no `name`, `arguments` no object\) is -32602 in every revision\. The course's advice from 2025-11-25 on: a server returns `isError`; a client handles both\./,
+      /\*\*Invalid arguments: handle both channels\.\*\* The course's servers return argument values that fail the tool's `inputSchema` \(the arguments' JSON shape, taught later\) as `isError`, as to id 4\. The spec is of two minds: the tools page makes such values tool execution errors \(`server\/tools\.mdx`, "Error Handling"\), but 2026-07-28's `schema\.mdx` gives "invalid tool arguments" -32602 \(`InvalidParamsError`\)\. A malformed call \(no `name`, `arguments` no object\) is a protocol error in every revision\. JSON-RPC's code for it is -32602, which 2026-07-28's schema documents and SDK 2\.4\.0 sends\. The course's advice from 2025-11-25 on: a server returns `isError`; a client handles both\./,
     );
+    // An expert's review: the tools pages name no code for a malformed call, only a protocol error; -32602 is
+    // documented by 2026-07-28's schema (InvalidParamsError) alone, and SDK 2.4.0 sends it.
+    assert.doesNotMatch(markdown, /is -32602 in every revision/);
     // ... and shows how, in a sketch that branches on both channels.
     const sketch = cells.find((source) => source.includes("**Invalid arguments: handle both channels.**"))!;
     for (const branch of [

@@ -213,6 +213,13 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
       /^\| lesson 8's malformed calls \| 16 answers \| channel and text, to the character \| 0 \|$/m,
     ])
       assert.match(raw, row, path);
+    // A student's reading: the fold says what each count multiplies (levels × revisions, agents ×
+    // conditions), and what `direct`, with no server, compares.
+    assert.match(
+      text.replace(/\s+/g, " "),
+      /The runs: lesson 6's tasks at 4 levels × 2 revisions, and its gate table at 4 levels × 2 gates; lesson 8's 2 agents × 9 conditions, and its 8 malformed calls × 2 paths \(`raw`, `validating`\)\. Under `direct`, one of lesson 8's conditions, no server runs on either side: the handlers are called in-process, so its 2 runs check the agents' answers and calls, not MCP\./,
+      path,
+    );
     // The client's transport is named where §2 first says the course counts each message:
     // `MeteredTransport`, around the course's copy of the SDK's; where the SDK would have probed is
     // no note for the reader.
@@ -241,7 +248,7 @@ test("both exports: sections in order, the SDK's versions, no plumbing listing, 
     const afterChecks = raw.slice(raw.indexOf(code), raw.indexOf("## Summary"));
     assert.match(
       afterChecks,
-      /^\| side \| kept \|[^\n]*\n(?:\|[^\n]*\n){3}\n\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\n<details><summary>What would make a check fail<\/summary>\n\nEach check holds only where every count is equal, [^]*`yetenek sor`, is not MCP[^]*exercise 5\sasks what a shorter sleep would do\.\n\n<\/details>\n\n$/,
+      /^\| side \| kept \|[^\n]*\n(?:\|[^\n]*\n){3}\n\| compared \| items \|[^\n]*\n(?:\|[^\n]*\n)+\n<details><summary>What the runs are, and what would make a check fail<\/summary>\n\nThe runs: [^]*Each check holds only where\severy count is equal, [^]*`yetenek sor`, is not MCP[^]*exercise 5\sasks what a shorter sleep would do\.\n\n<\/details>\n\n$/,
       path,
     );
     assert.equal(afterChecks.match(/<details>/g)?.length, 1, `${path}: one fold, none nested`);
@@ -628,9 +635,12 @@ test("section 3: structured tool results, dated, with the rules' keywords, and t
     assert.match(section, /Since revision 2025-06-18 a tool may also declare an `outputSchema`/, path);
     // Up to 2025-11-25 an object; in 2026-07-28 any JSON Schema and any JSON value, with the tools
     // page's array example (schema.mdx `Tool`; server/tools.mdx "Structured Content", "Output Schema").
+    // An expert's review: 2025-11-25's `structuredContent` is typed on `CallToolResult`, not on
+    // `Tool` (schema.ts), so each is cited where it is declared.
+    assert.doesNotMatch(section, /\(2025-11-25 `schema\.mdx`, `Tool`\)/, path);
     assert.match(
-      section,
-      /Up to 2025-11-25 `structuredContent` is a JSON object, and `outputSchema` a schema of `type: "object"` \(2025-11-25 `schema\.mdx`, `Tool`\)\. In 2026-07-28 `outputSchema` may be any JSON Schema 2020-12 \(`schema\.mdx`, `Tool`\), and `structuredContent` any JSON value that conforms to it: object, array, string, number, boolean or null \(`server\/tools\.mdx`, "Structured Content"\)\. The page's example `list_users` declares `"type": "array"` and returns an array of objects \("Output Schema"\)\./,
+      section.replace(/\s+/g, " "),
+      /Up to 2025-11-25 `structuredContent` is a JSON object, and `outputSchema` a schema of `type: "object"` \(2025-11-25 `schema\.ts`, `Tool\.outputSchema` and `CallToolResult\.structuredContent`\)\. In 2026-07-28 `outputSchema` may be any JSON Schema 2020-12 \(`schema\.mdx`, `Tool`\), and `structuredContent` any JSON value that conforms to it: object, array, string, number, boolean or null \(`server\/tools\.mdx`, "Structured Content"\)\. The page's example `list_users` declares `"type": "array"` and returns an array of objects \("Output Schema"\)\./,
       path,
     );
     // Every page cited by its file name: `schema.mdx`, `server/tools.mdx`, never bare.
@@ -697,10 +707,13 @@ test("section 2 says once, without apology, why the client sends no probe, and w
     // Compatibility") and what that guards, pointing back to lesson 5 for the probe itself.
     assert.match(
       prose,
-      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone, and sends no `server\/discover` probe \(lesson 5\) first, because the simulator's 2026-07-28 client sends none: the two must send the same messages to be compared\. It is still SDK 2\.4\.0's `Client`, but its `connect` is given the option `prior` \(`\{ kind: "modern", discover \}`\), which takes precedence over `versionNegotiation`: nothing goes out before the first request\. The course builds each discover result in advance from its servers' declarations; one an earlier probe found, a client MAY keep across restarts \(`basic\/versioning\.mdx`\)\. A client that speaks both eras SHOULD probe first \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\), so skipping it with a result never probed departs from that SHOULD:/,
+      /It opens a 2025-11-25 session, as the SDK's `Client` does by default, and reads each server's declaration from `initialize` and `tools\/list`\. In 2026-07-28 it reads `tools\/list` alone, and sends no `server\/discover` probe \(lesson 5\) first, because the simulator's 2026-07-28 client sends none: the two must send the same messages to be compared\. It is still SDK 2\.4\.0's `Client`, but its `connect` is given the option `prior` \(`\{ kind: "modern", discover \}`\), which takes precedence over `versionNegotiation`: nothing goes out before the first request\. The course builds each discover result in advance from its servers' declarations\. What a client MAY keep across restarts of the same server configuration is the era an earlier probe found, re-probing if it proves wrong \(`basic\/versioning\.mdx`\); a kept discover result is fresh only for its `ttlMs` \(`server\/utilities\/caching\.mdx`\)\. A client that speaks both eras SHOULD probe first \(`basic\/transports\/stdio\.mdx`, "Backward Compatibility"\), so skipping it with a result never probed departs from that SHOULD:/,
       path,
     );
     assert.equal(prose.match(/server\/discover/g)?.length, 1, `${path}: said once`);
+    // An expert's review: what a client MAY persist across restarts is the era it found, not a
+    // discover result, which is fresh only for its ttlMs (2026-07-28 basic/versioning.mdx).
+    assert.doesNotMatch(prose, /one an earlier probe found, a client MAY keep across restarts/, path);
     assert.doesNotMatch(prose, /departs from MCP|Our client skips the probe|leaves the probe out/, path);
     assert.doesNotMatch(prose, /In place of each probe's answer|for a good reason/, path);
     assert.doesNotMatch(prose, /because lesson 8's simulated client did|Section 6 says why/, path);
@@ -874,9 +887,11 @@ test("McpServer's tools/call: which errors become isError, and which do not (@mo
   for (const path of EXPORTS) {
     const { text } = exported(path);
     assert.doesNotMatch(text, /turns every error thrown there into an `isError` result/, path);
+    // A student's reading: the three answers as a short list, not one sentence of fifty words.
+    assert.doesNotMatch(text, /all but one kind \(folded below\)/, path);
     assert.match(
       text,
-      /its `tools\/call` handler turns an error thrown by input validation, the tool's handler or this output check into an `isError` result, all but one kind \(folded below\)\. An unknown or disabled tool it refuses with -32602 before any of these[^]*<details><summary>The one error McpServer sends on as a JSON-RPC error<\/summary>\s+A URL-elicitation-required error \(2025-11-25's -32042, `client\/elicitation\.mdx`\)/,
+      /Its `tools\/call` handler answers \(`@modelcontextprotocol\/server` 2\.4\.0, `McpServer`\):\s+- an unknown or disabled tool: -32602, before anything else runs;\s+- an error thrown by input validation, the tool's handler or this output check: an `isError` result;\s+- a URL-elicitation-required error \(folded below\): a JSON-RPC error\.[^]*<details><summary>The one error McpServer sends on as a JSON-RPC error<\/summary>\s+A URL-elicitation-required error \(2025-11-25's -32042, `client\/elicitation\.mdx`\)/,
       path,
     );
   }

@@ -402,9 +402,11 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // strings in both revisions (GetPromptRequestParams.arguments); a description is the schema's "hint".
     assert.ok(
       body.includes(
-        '2026-07-28 requires two caching fields, `ttlMs` and `cacheScope`, on the `"complete"` results of `resources/read` and the four lists (`tools/list`, `resources/list`, `resources/templates/list`, `prompts/list`), among others, not on `"input_required"` ones; 2025-11-25 has neither (`server/utilities/caching.mdx`, "Cacheable Results"):',
+        '2026-07-28 requires two caching fields, `ttlMs` and `cacheScope`, on the `"complete"` results of `resources/read`, the four lists (`tools/list`, `resources/list`, `resources/templates/list`, `prompts/list`) and `server/discover` (lesson 2), not on `"input_required"` ones; 2025-11-25 has neither (`server/utilities/caching.mdx`, "Cacheable Results"):',
       ),
     );
+    // A student's reading: "among others" left the rest unnamed; caching.mdx's list is these six, all named.
+    assert.ok(!body.includes("among others, not on"));
     // A student's reading: the fourth lesson in a row to point ahead to `server/discover`; section 2 says
     // what the fields are and points nowhere.
     assert.ok(!body.includes("`server/discover` (taught later)"));
@@ -447,9 +449,11 @@ describe("lesson 4 on the default seed (4 server processes)", () => {
     // prompts.mdx "PromptMessage": role "user" or "assistant"), before any price.
     const rows = [
       '| (a) tool: `bolge_ozet` on `kayit`, called once per task | the model | each result, as the answer to its call | `server/tools.mdx`, "Message Flow" |',
-      '| (b) resource: `abone_listesi` on `olcum`, read once, its rows counted by the host | the application | the contents if the host attaches them, else nothing | `server/resources.mdx`, "User Interaction Model" |',
+      '| (b) resource: `abone_listesi` on `olcum`, read once, its rows counted by the host\'s own code | the application | the contents if the host attaches them, else nothing | `server/resources.mdx`, "User Interaction Model" |',
     ];
     for (const row of rows) assert.ok(body.includes(row), row);
+    // A student's reading: who counts the rows; the application, not the model, uses a resource.
+    assert.ok(!body.includes("its rows counted by the host |"));
     // A prompt is no way: a sentence, not a table row (a reader found "no third way" odd as a row).
     assert.ok(!body.includes("| no third way"));
     assert.ok(

@@ -479,7 +479,12 @@ test("section 1 explains how to read the specification before citing it; section
   // there, and why; the probe itself is a later lesson's.
   // A student's reading and an expert's review: one sentence on day one, the rest where the probe is taught.
   // A student's reading: one sentence, no further forward references (`server/discover` is the probe's lesson).
-  says("A real client is RECOMMENDED to first ask what the server speaks, taught later; the course's client skips it.");
+  // An expert's review: the RECOMMENDED is stdio's, for a client that speaks only 2026-07-28 (a dual-era
+  // one SHOULD probe; over Streamable HTTP the probe is optional), so the sentence says "over stdio".
+  says(
+    "Over stdio, a client that knows only 2026-07-28 is RECOMMENDED to first ask what the server speaks, taught later; the course's client skips it.",
+  );
+  assert.ok(!flat(markdown).includes("A real client is RECOMMENDED"));
   assert.ok(!flat(markdown).includes("server/discover"));
   assert.ok(!flat(markdown).includes("that an older server would read by its own rules"));
   // the revisions table, the readings' range, the cart example, the host's row.

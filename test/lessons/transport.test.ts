@@ -174,11 +174,13 @@ test("the default seed's key lines", () => {
   );
   assert.match(
     flat(readRefused(first)),
-    /The answer is `403 Forbidden`, and no tool ran\. A 403 for an invalid `Origin` MAY carry a JSON-RPC error with no `id` \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\); this one has no `id`\. Other error responses "MUST include the same ID" as their request, but for a malformed request whose id "could not be read" \(`basic\/index\.mdx`, "Error Responses"\) and a refused notification \(the transport page\)\./,
+    /The answer is `403 Forbidden`, and no tool ran\. A 403 for an invalid `Origin` MAY carry a JSON-RPC error with no `id` \(`basic\/transports\/streamable-http\.mdx`, "Security & Endpoint"\); this one has no `id`\. Other error responses "MUST include the same ID" as their request, except for a malformed request whose id "could not be read" \(`basic\/index\.mdx`, "Error Responses"\) and a refused notification \(the transport page\)\./,
   );
   // A student's reading: the takeaway first, then the qualifications; an expert's review: the MAY is the
   // invalid-Origin 403's, and what it allows is a JSON-RPC error body with no id.
   assert.doesNotMatch(flat(readRefused(first)), /save for a malformed one|the transport's rule allows it/);
+  // A student's reading: "but for" read as a contrast; the exception says "except for".
+  assert.doesNotMatch(flat(readRefused(first)), /but for a malformed request/);
   // An expert's review: basic/index.mdx's exception is for a malformed request's unreadable id; this request was well
   // formed, so the id-less body rests on streamable-http.mdx's MAY alone.
   assert.doesNotMatch(flat(readRefused(first)), /could not be read due a malformed request/);
@@ -477,10 +479,13 @@ test("section 3's header table: each basic header, the body field it copies, whe
   // revision") is said in the table's cell: a student's reading asked whether a notification POST needs it.
   assert.deepEqual(tableRows("| header | copies from the body | required on |"), [
     "| `MCP-Protocol-Version` | `_meta`'s revision | every POST |",
-    "| `Mcp-Method` | `method` | every request; on a notification POST, not defined by this revision |",
+    "| `Mcp-Method` | `method` | every request; a notification POST need not carry it |",
     "| `Mcp-Name` | `params.name`, or a resource's `params.uri` | `tools/call`, `resources/read` and `prompts/get` |",
   ]);
   assert.doesNotMatch(markdown, /a notification's: undefined|leaves a notification's POST undefined/);
+  // A student's reading: "not defined by this revision" did not say what a client does; the table requires
+  // Mcp-Method on requests only, so a notification POST need not carry it.
+  assert.doesNotMatch(markdown, /on a notification POST, not defined by this revision/);
 });
 
 test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/list entry), clients over Streamable HTTP MUST mirror a non-null value and omit the header otherwise (Custom Headers from Tool Parameters)", () => {
@@ -496,8 +501,11 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
   const fold = flat(markdown.slice(markdown.indexOf("<details><summary>Two header rules")));
   assert.match(
     fold,
-    /^<details><summary>Two header rules this lesson's calls do not need<\/summary> - A tool's `inputSchema` \(taught later\) may mark an argument with `x-mcp-header`: the client MUST copy its value, unless absent or `null`, into an `Mcp-Param-\{Name\}` header, in Base64 if it has non-ASCII or control characters or edge whitespace \("Custom Headers from Tool Parameters"\)\./,
+    /^<details><summary>Two header rules this lesson's calls do not need<\/summary> - A tool's `inputSchema` \(taught later\) may mark an argument with `x-mcp-header`: the client MUST copy its value, unless absent or `null`, into an `Mcp-Param-\{Name\}` header, in Base64 if it has non-ASCII or control characters, edge whitespace or the form `=\?base64\?…\?=` \("Value Encoding"\)\./,
   );
+  // An expert's review: "Value Encoding" also makes clients Base64-encode a plain-ASCII value that matches the
+  // sentinel pattern (starts with =?base64? and ends with ?=).
+  assert.doesNotMatch(fold, /or edge whitespace \("Custom Headers from Tool Parameters"\)/);
   // An expert's review: stdio clients MAY ignore it; no header for an absent value; Base64's triggers in full ("Value Encoding").
   assert.doesNotMatch(markdown, /in Base64 if not plain ASCII/);
   // The verifying expert: "Parameter value is `null`: Client MUST omit the header" (Server Behavior for Custom Headers).
@@ -811,8 +819,11 @@ test("the readers' stumbles in lesson 2: progress named, the headers' pointer, s
   // convention; the wire columns count the run's requests and the TCP connections it opened (roundTrips.ts).
   assert.match(
     markdown,
-    /In the table, \*by the rule\* applies the convention\. The wire columns count the run itself: a round trip per request, plus one per TCP connection it opened\./,
+    /In the table, \*by the rule\* applies the convention\. The wire columns count two real runs: a round trip per request, plus one per TCP connection each opened\./,
   );
+  // A student's reading: section 3's call kept one connection, so "the run itself" read as if the
+  // new-connection column were computed; the host's tasks ran twice on the wire, once each way.
+  assert.doesNotMatch(markdown, /The wire columns count the run itself/);
   assert.doesNotMatch(markdown, /The table counts the run's round trips by the rule and on the wire/);
   // Only the changelog says MUST of the re-issue; the client's list says what to do without it.
   assert.match(

@@ -436,16 +436,16 @@ for (const path of EXPORTS) {
     assert.ok(markdown.split("\n").length - 1 <= 800, `${markdown.split("\n").length - 1} lines`);
     const { share } = proseShare(NOTEBOOK, markdown);
     assert.ok(share >= 0.7, `${Math.round(share * 100)}% of the prose in markdown cells`);
-    // Eight folded answers; section 4's part on what the pages leave open is in the body, not folded.
+    // Nine folded answers; section 4's part on what the pages leave open is in the body, not folded.
     const solutions = markdown.slice(markdown.indexOf("## Solutions"));
-    assert.equal(solutions.match(/^<details>$/gm)?.length, 8);
-    assert.equal(markdown.match(/^<details>$/gm)?.length, 8);
+    assert.equal(solutions.match(/^<details>$/gm)?.length, 9);
+    assert.equal(markdown.match(/^<details>$/gm)?.length, 9);
     assert.doesNotMatch(markdown, /For the curious/);
     // The implementers' box is cut (the student's item 4, the expert's item 4): its notes are in
     // docs/dual-era-notes.md, and no other fold is left in the body.
     assert.doesNotMatch(markdown, /^### An aside for implementers/m);
     assert.doesNotMatch(markdown, /For implementers|a student can skip it/);
-    assert.equal(markdown.match(/^<details>/gm)?.length, 8 + 1, "the answers and the setup code");
+    assert.equal(markdown.match(/^<details>/gm)?.length, 9 + 1, "the answers and the setup code");
     assert.doesNotMatch(markdown, /@param|@returns/, "listings show a summary line, not the doc comment");
   });
 
@@ -1071,5 +1071,37 @@ test("section 5 says how a 2026-07-28 server asks for a completion, and that sam
       ),
       file,
     );
+  }
+});
+
+test("an expert's review: section 3 says which row SDK 2.4.0's Client gives, section 5 how the digest is made, and an exercise asks what a load balancer must know", () => {
+  // client/dist/*.d.mts, CacheableRequestOptions: cacheMode 'use' (the default) serves a still-fresh
+  // cached entry without a round trip; 'refresh' always fetches.
+  for (const file of EXPORTS) {
+    const text = readFileSync(join(ROOT, file), "utf8").replace(/\s+/g, " ");
+    const three = text.slice(text.indexOf("## 3 · "), text.indexOf("## 4 · "));
+    assert.ok(
+      three.includes(
+        "SDK 2.4.0's `Client.listTools()` keeps each list while its `ttlMs` lasts and, by default (`cacheMode: 'use'`), serves it from that cache with no request (`@modelcontextprotocol/client` 2.4.0, `CacheableRequestOptions`). So one long-lived SDK client gives the *cached* row below; the *per-task* row needs `cacheMode: 'refresh'` on each call, or a new `Client`.",
+      ),
+      file,
+    );
+    // A student's reading: "anyone can compute" the digest, once the lesson says how it is made
+    // (src/protocol/requestState.ts, stateBody).
+    assert.ok(
+      text.includes(
+        "`kayit_yaz:` and a digest of the call's arguments (the first 16 hex digits of SHA-256 over their JSON, made with no key), then a tag.",
+      ),
+      file,
+    );
+    // One conceptual exercise: 2025-11-25 basic/transports.mdx (MCP-Session-Id on every later
+    // request); 2026-07-28 basic/index.mdx, "Statelessness" (SHOULD NOT require the same connection
+    // or process; state spanning requests MUST be referenced by an explicit identifier).
+    const exercises = text.slice(text.indexOf("## Exercises"), text.indexOf("## Solutions"));
+    assert.match(exercises, /9\. Suppose a server ran as several instances behind one HTTP load balancer\./, file);
+    const answer = text.slice(text.indexOf("<summary>9. What a load balancer must know</summary>"));
+    assert.match(answer, /The balancer must route by that header to the instance that answered `initialize`/, file);
+    assert.match(answer, /The balancer may send each request to any instance\./, file);
+    assert.ok(answer.indexOf("</details>") < answer.indexOf("## Where to go from here"), file);
   }
 });

@@ -1,6 +1,6 @@
 // Lesson 7's exports, both seeds, as a reader gets them: within the course's length and prose share, conventions pointed back to lessons 1 to 5, the course's gate named as lesson 5 names it beside MCP's rule, dated facts dated, plumbing listings out and the rest cut to a one-line summary.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { proseShare } from "../../src/lessons/lessonShape";
@@ -146,7 +146,7 @@ test("dated facts are dated: annotations, listChanged, local failures, sessions;
       // fields are MCP's on client requests only (2026-07-28 basic/index.mdx, "Per-request protocol
       // fields": "Client requests carry…"); a notification's _meta is NotificationMetaObject (schema),
       // with none of them: the SDK adds them to notifications by its own choice.
-      'Once it has negotiated 2026-07-28, the SDK adds lesson 3\'s `_meta` to every request, as MCP asks (2026-07-28 `basic/index.mdx`, "Per-request protocol fields"). It adds them to notifications too, which MCP does not ask.',
+      'In 2026-07-28 the SDK adds lesson 3\'s `_meta` to every request, as MCP asks (`basic/index.mdx`, "Per-request protocol fields"). It adds them to notifications too, which MCP does not ask.',
       // Tool names SHOULD be unique within a server (2025-11-25 and 2026-07-28 server/tools.mdx,
       // "Tool Names"); the note on collisions across servers is new in 2026-07-28.
       "Tool names SHOULD be unique within a server, in both revisions; across servers, 2026-07-28 adds a note",
@@ -292,7 +292,15 @@ test("every Turkish word lesson 7 uses in its prose is glossed at its first use 
     // One gloss for the client's answer to any tool it does not hold, at its first use; section 4 uses it bare.
     const first = prose.indexOf("`arac bildirilmedi`");
     assert.ok(prose.startsWith('`arac bildirilmedi` ("tool not declared")', first), `${file}: first gloss`);
-    assert.ok(prose.includes("that says why: a misspelt name gets the same bare `arac bildirilmedi`."), file);
+    // A student's reading: the misspelt name's bare answer, which exercise 4 needs, has a paragraph
+    // and a bold lead of its own, not a clause inside the refusal's paragraph.
+    assert.ok(!prose.includes("that says why: a misspelt name gets"), file);
+    assert.ok(
+      read(file).includes(
+        "\n\n**A misspelt name**, a tool no server listed, gets the same bare `arac bildirilmedi` from both.",
+      ),
+      file,
+    );
     // Shown for a tool kayit declared and the policy dropped; that the answer is the host's for any tool
     // it did not keep is said once, before the lines (`decide`'s "A call to any other tool it refuses").
     assert.ok(
@@ -317,9 +325,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     );
     // A student's reading: why one round-trips column serves both revisions, said in one clause.
     assert.ok(
-      prose.includes(
-        "Both revisions send a server as many requests, so one *round trips* column serves both: `initialize` or `server/discover`, then the same lists (`notifications/initialized` gets no response).",
-      ),
+      prose.includes("Both revisions send a server as many requests, so one *round trips* column serves both."),
       file,
     );
     // Discovery per server is priced in tokens and round trips, not as lesson 5's kind of table.
@@ -344,7 +350,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     const section = prose.slice(fleet, prose.indexOf("## 2 · "));
     assert.ok(
       section.startsWith(
-        "## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`: the `fleet` server of lesson 4, outside the water world, so its tool names are English. At version 1 its devices are drawn from the seed.",
+        '## 1 · The fourth server `fleet` gives discovery a fourth server, local like `olcum`: the `fleet` server of lesson 4, outside the water world, so its tool names are English. It declares version `"1"` in `serverInfo`; its devices are drawn from the seed.',
       ),
       file,
     );
@@ -378,7 +384,7 @@ test("one word per thing: placement is lesson 2's, discovery is defined once, pa
     // 2.4.0's ConnectOptions.prior, "taking precedence over `versionNegotiation`".
     assert.ok(
       prose.includes(
-        "A client holding a server's discover result can skip the probe: `connect`'s option `prior` takes precedence over `versionNegotiation`.",
+        "A client holding a server's discover result can skip the probe: `connect`'s option `prior`, `{ kind: \"modern\", discover }`, takes precedence over `versionNegotiation`.",
       ),
       file,
     );
@@ -420,7 +426,12 @@ test("the whole 2026-07-28 client's run shows the SDK's stdio probe on a process
       "| a result sharing a modern revision with the client | goes on in 2026-07-28 | the same |",
       "| -32022 listing modern revisions, none the client's | `connect` fails | the same: no shared version |",
       '| -32022 listing a modern revision the client speaks | probes again with it, once | the same: retry with a supported version (`basic/versioning.mdx`, "Protocol Version Negotiation") |',
-      '| a result naming no modern revision the client speaks; -32022 listing none, or no usable `supported` list | falls back to `initialize` | the server is modern: do not fall back (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"); surface an error instead (a -32022 listing only legacy revisions: MCP leaves this case undecided; see the fold) |',
+      // A student's reading: one condition a row, not three in one cell. SDK 2.4.0's classifyResult
+      // falls back on a discover result sharing no modern revision; classifyRpcError on a -32022 whose
+      // `supported` parseSupportedList rejects, and on one listing no modern revision.
+      '| a result naming no modern revision the client speaks | falls back to `initialize` | the server is modern: do not fall back (`basic/transports/stdio.mdx`, "Backward Compatibility"; `basic/versioning.mdx`, "Compatibility Matrix"); surface an error instead |',
+      "| -32022 with no usable `supported` list | falls back to `initialize` | the server is modern: do not fall back (the same pages) |",
+      "| -32022 listing only legacy revisions | falls back to `initialize` | undecided: see the fold |",
       '| -32020 or -32021 | falls back to `initialize` | the server is modern: "correct the request, rather than falling back" (`basic/transports/streamable-http.mdx`, "Backward Compatibility") |',
       "| any other error, or no answer in time | falls back to `initialize` | the same: the server is legacy |",
     ])
@@ -549,7 +560,7 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
     // An expert's review: each client named once, by the name the lines and reports print after.
     assert.ok(
       prose.includes(
-        "The course's host has two clients: the *silent client* sends only those words; the *reporting client* adds the reason.",
+        "The course's host has two clients: the *silent client* sends only `arac bildirilmedi`; the *reporting client* adds the reason.",
       ),
       file,
     );
@@ -557,7 +568,6 @@ test("the drop is lesson 5's, pointed back to: the lesson keeps only the reporti
       prose.includes("Only a client that reports its drops lets the model tell a dropped tool from a misspelt one"),
       file,
     );
-    // In 2026-07-28 the SDK's listTools also answers from its ttlMs cache: a pointer in Next only.
     assert.doesNotMatch(bodyOf(text), /from its own cache/, file);
   }
 });
@@ -584,9 +594,7 @@ test("the SDK's calls are told from the course's host before its listing, and th
     // Section 3 prints a real subscriptions/listen stream later: these are the last real lines the
     // tables count, not the lesson's last real lines (a student's reading).
     assert.ok(!text.includes("the lesson's last real lines"), `${file}: no claim the stream contradicts`);
-    const simulated = text.indexOf(
-      "Those are the last real lines the tables count. From here on a counted message is the simulator's",
-    );
+    const simulated = text.indexOf("From here on a counted message is the simulator's");
     assert.ok(simulated >= 0 && simulated < text.indexOf("server  kind "), `${file}: said before the first table`);
     assert.doesNotMatch(prose, /simulated but section 2's/, `${file}: said once, up front`);
   }
@@ -637,14 +645,14 @@ test("section 4: MCP's SHOULD and MAY quoted as the tools page has them, with on
     // SHOULD on tool execution errors, by analogy, as returning the refusal in that form (isError true).
     assert.ok(
       report.includes(
-        "a call the host refuses itself, such as the course's host's calls to `kayit`. MCP leaves a host's refusal open.",
+        "A third failure sends no message: a call the host refuses itself. MCP leaves a host's refusal open.",
       ),
       file,
     );
     // The device cut to its principle: the refusal goes back to the model as tool-result text saying why.
     assert.ok(
       report.includes(
-        "*The course's reading*, by analogy with the SHOULD above: the refusal goes back to the model as tool-result text, `isError` true, that says why:",
+        "*The course's reading*, by analogy with the SHOULD above: the refusal goes back to the model as tool-result text, `isError` true, that says why.",
       ),
       file,
     );
@@ -683,7 +691,7 @@ test("the simulated bodies are said to carry the server's name, which the real l
     // Said once, plainly (a student's reading): a priced row is the simulator's words, not the wire's
     // bytes, and why it adds the server's name: its tables count four servers' messages together.
     const said = proseOf(text).indexOf(
-      "From here on a counted message is the simulator's: a row of its words (names, versions and capabilities, `surum` for \"version\"; no schemas, nothing from the seed), not the wire's bytes. It adds the server's name after the method (`tools/list kayit`), a word no real message carries, because its tables count four servers' messages together and each row must say whose it is.",
+      "From here on a counted message is the simulator's: a row of its words (names, versions, capabilities, `surum` for \"version\"; no schemas, nothing from the seed), not the wire's bytes. It adds the server's name after the method (`tools/list kayit`), a word no real message carries, to say whose each row is.",
     );
     assert.ok(said >= 0 && said < proseOf(text).indexOf("`tarife` also lists one resource, `basamak_tablosu`"), file);
     assert.doesNotMatch(proseOf(text), /real lines' words count|is the simulator's addition/, file);
@@ -1053,6 +1061,46 @@ test("the summary dates the name-collision SHOULD: only 2026-07-28's tools page 
     assert.doesNotMatch(
       summary,
       /list-changed notification\. A client that gathers several servers' tools SHOULD/,
+      file,
+    );
+  }
+});
+
+test("SDK 2.4.0's listTools first serves a still-fresh cached list, sending nothing; the cached client is its default", () => {
+  // An expert's review: `listTools` does not always send `tools/list`. With no cursor, SDK 2.4.0's
+  // Client.listTools asks _serveFromCache first; CacheMode 'use' (the default) "serve[s] a still-fresh
+  // cached entry without a round trip", and 'refresh' or 'bypass' always fetch.
+  const dir = join(ROOT, "node_modules", "@modelcontextprotocol", "client", "dist");
+  const dts = readdirSync(dir)
+    .filter((f) => f.endsWith(".d.mts"))
+    .map((f) => readFileSync(join(dir, f), "utf8"))
+    .join("\n");
+  assert.match(dts, /type CacheMode = 'use' \| 'refresh' \| 'bypass';/);
+  assert.match(dts, /'use'` \(the default\) — serve a still-fresh cached entry without a round/);
+  assert.match(dts, /listTools\(params\?: ListToolsRequest\['params'\], options\?: CacheableRequestOptions\)/);
+  const js = readdirSync(dir)
+    .filter((f) => f.endsWith(".mjs"))
+    .map((f) => readFileSync(join(dir, f), "utf8"))
+    .join("\n");
+  assert.match(
+    js,
+    /const hit = await this\._serveFromCache\("tools\/list", void 0, options\);\s+if \(hit !== void 0\) return hit;/,
+  );
+  for (const file of EXPORTS) {
+    const prose = proseOf(read(file));
+    assert.ok(!prose.includes("`listTools` sends `tools/list`; called with no cursor"), `${file}: the old claim`);
+    assert.ok(
+      prose.includes(
+        'Called with no cursor, `listTools` first looks in the client\'s cache: a list still fresh by its `ttlMs` comes back with nothing sent. Otherwise it sends `tools/list`, follows each `nextCursor` (lesson 4\'s pagination) and caches all the pages\' tools; `cacheMode: "refresh"` or `"bypass"` forces a request.',
+      ),
+      file,
+    );
+    // An expert's review: section 3's cached client is what one long-lived SDK Client does unasked.
+    const section = prose.slice(prose.indexOf("## 3 · "), prose.indexOf("## 4 · "));
+    assert.ok(
+      section.includes(
+        'One long-lived SDK 2.4.0 `Client` does this unasked; for *per task*, pass `cacheMode: "refresh"` or make a new `Client` per task.',
+      ),
       file,
     );
   }

@@ -47,8 +47,8 @@ export function describeFleetSeed(result: FleetLessonResult): string {
 
 /**
  * The body's one sentence on the agents: how many calls each makes on a healthy path, from the
- * `direct` run, and why the shortcut's answer is wrong on every seed (checked: when this seed's
- * shortcut is right after all, a sentence that says so).
+ * `direct` run, why the shortcut's answer is wrong on every seed, and what that shows (checked:
+ * when this seed's shortcut is right after all, a sentence that says so).
  */
 export function describeAgents(result: FleetLessonResult): string {
   const thorough = record(result, "direct", "thorough");
@@ -56,7 +56,7 @@ export function describeAgents(result: FleetLessonResult): string {
   const wrong =
     result.truth.shortcut.answer !== result.truth.answer
       ? `, and is wrong by construction: every seed's fleet is drawn so that its wrong answer ` +
-        `arrives with no error.`
+        `arrives with no error. Its point: protocol success is not task success.`
       : `; on this seed its answer is right, which the fleet is drawn to prevent.`;
   return wrapMarkdown(
     `The *thorough* agent makes ${plural(thorough.toolCalls, "call")}; the *shortcut* makes ` +

@@ -201,8 +201,10 @@ export function readGateRun(result: LifecycleAndNegotiationResult): string {
 }
 
 /**
- * What the course's gate costs, read on section 6's task: with no `annotations` on any tool, the
- * defaults-reading gate would hold every call, and the course's gate would send the write unasked.
+ * What the course's gate costs, read on section 6's task in the host that trusts its servers' hints
+ * (the course's host drops the write): with no `annotations` on any tool, the course's gate in
+ * place of the defaults-reading one would send the write unasked, and the defaults-reading gate
+ * would hold every call.
  */
 function readCoursesGate(result: LifecycleAndNegotiationResult): string {
   const [, bare] = result.hosts;
@@ -211,10 +213,11 @@ function readCoursesGate(result: LifecycleAndNegotiationResult): string {
   const heldFirst =
     bare.requests === 0 && bare.stopped?.tool === first && bare.stopped.how === "held";
   return (
-    `Had no tool declared ${code("annotations")}, the course's gate would send all ` +
+    `Had no tool declared ${code("annotations")}, the host that trusts its servers' hints, with ` +
+    `the course's gate in place of the defaults-reading one, would send all ` +
     `${unasked.requests} of task ${result.gateTaskNumber}'s requests unasked and write ` +
-    `${plural(unasked.written, "record")}; the defaults-reading gate would hold all ${bare.asked} ` +
-    `calls` +
+    `${plural(unasked.written, "record")}; with the defaults-reading gate it would hold all ` +
+    `${bare.asked} calls` +
     (heldFirst
       ? `, so a no would stop the task at its first, ${code(first)}, with ` +
         `${bare.requests} requests sent.`

@@ -120,7 +120,10 @@ export interface ConformantHost {
  * put before a person.
  */
 export interface UnannotatedGate {
-  /** The course's host, its policy off (every tool allowed, every version known), no approval. */
+  /**
+   * The host that trusts its servers' hints (no allowlist, no version rule) with the course's gate
+   * in place of the defaults-reading one, the person saying no.
+   */
   run: GateRow;
   /** The task's calls a host reading MCP's defaults would ask about first (every one here). */
   asked: number;
@@ -322,7 +325,7 @@ export function simulateLifecycleAndNegotiation(seed: number): LifecycleAndNegot
       ),
     },
     unannotated: {
-      run: gateRun(world, gateTask, gatedTool, false, UNANNOTATED_LEVEL),
+      run: gateRun(world, gateTask, gatedTool, false, UNANNOTATED_LEVEL, false, anyTool),
       asked: askedBy(bare),
     },
     hosts,

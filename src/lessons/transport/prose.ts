@@ -103,7 +103,7 @@ export function readRefused(result: TransportResult): string {
       `invalid ${code("Origin")} MAY carry a JSON-RPC error with no ${code("id")} ` +
       `(${code("basic/transports/streamable-http.mdx")}, "Security & Endpoint"); ` +
       `this one has ${id}. ` +
-      `Other error responses "MUST include the same ID" as their request, but for a malformed request ` +
+      `Other error responses "MUST include the same ID" as their request, except for a malformed request ` +
       `whose id "could not be read" (${code("basic/index.mdx")}, "Error Responses") and a refused ` +
       `notification (the transport page). Its code, ` +
       `${error.error?.code} (JSON-RPC's "Invalid Request"), is the course's choice (MCP names none).`,

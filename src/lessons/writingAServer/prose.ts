@@ -119,9 +119,9 @@ export function readHandshakeWords(result: WritingAServerResult): string {
 
 /**
  * The second run's line in words (the notebook says before the table what a task seed is): each
- * level's completed tasks beside this run's, and why it is there when they
- * match (the counts come from the declarations); then the twelve-task table's tokens taken apart,
- * a row per level (the handshake, then each task type's tasks, each run alone).
+ * level's completed tasks beside this run's, and why it is there when they match (the counts come
+ * from the declarations); then the twelve-task table's tokens taken apart, a row per level (the
+ * handshake, then each task type's tasks, each run alone).
  */
 export function readSecondRun(result: WritingAServerResult): string {
   const { seed, runs } = result.secondRun;
