@@ -417,13 +417,17 @@ describe("lesson 5's real half (one run, seven processes)", () => {
       const solutions = lifecycleAndNegotiationSolutions(result, wire);
       assert.equal(solutions.match(/<details>\n<summary>\d\. [^<]+<\/summary>\n\n/g)?.length, 3);
       assert.equal(solutions.match(/\n\n<\/details>/g)?.length, 3);
-      // Exercise 1 builds a decision from section 5's real kayit listing (COMMON6 rule 3: one
-      // "another seed" exercise in lessons 5 to 7, kept in lesson 7): readOnlyHint, default false.
+      // Exercise 1 builds a decision from section 5's real kayit listing (lessons 5 to 7 keep one
+      // "another seed" exercise, in lesson 7): readOnlyHint, default false.
       assert.match(
         flat(solutions),
         /`bolge_ozet` says `readOnlyHint: true`: it runs unasked; `kayit_yaz` says `readOnlyHint: false`: a person is asked first\./,
       );
-      assert.match(flat(solutions), /from an untrusted server both calls wait for a person\./);
+      // The unasked read-only call needs the user's standing consent too (an expert's review).
+      assert.match(
+        flat(solutions),
+        /\(`server\/tools\.mdx`\), and the user has given standing consent to read-only calls; otherwise both calls wait for a person\./,
+      );
       assert.doesNotMatch(solutions, /What another seed moves/);
       assert.match(
         flat(solutions),
@@ -487,7 +491,7 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // course's list is a narrower reading, not a gap in the spec (an expert's review).
     assert.ok(
       exported.includes(
-        "The spec's own example -32022 (`basic/versioning.mdx`) lists `2025-11-25` beside `2026-07-28`. In the course's reading, a listed `2025-11-25` tells a client it may open with `initialize`; the page says only that a dual-era server answers one (\"Backward Compatibility with Initialization-Based Versions\"). The course's servers, like SDK 2.4.0, list only `2026-07-28`, and speak `2025-11-25` only after `initialize`: a narrower reading, the course's choice.",
+        'The spec\'s own example -32022 (`basic/versioning.mdx`) lists `2025-11-25` beside `2026-07-28`. MCP does not say what a listed `2025-11-25` means: its pages say a modern answer means retrying "with a supported version rather than falling back" (`basic/versioning.mdx`), and "Do **not** fall back to `initialize`" (`basic/transports/stdio.mdx`). The course\'s servers, like SDK 2.4.0, list only `2026-07-28`, and speak `2025-11-25` only after `initialize`: a narrower reading, the course\'s choice.',
       ),
     );
     // What a listed legacy version tells a client, labelled the course's reading: versioning.mdx
@@ -623,7 +627,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "→ notifications/initialized",
         "→ server/discover (optional; _meta as below)",
         // The host to copy first, said so in one sentence (a student's and an expert's reading).
-        'First, a host built on section 5\'s rules: *the host that trusts its servers\' hints*. It keeps every tool and asks through *the defaults-reading gate*, which holds a call to every tool not marked `readOnlyHint: true`, one with no `annotations` included: by "Default: false" it may write. This is the policy a host of yours should copy, on one condition: its read-only tools run unasked only with the user\'s standing consent ("always allow"); without it, every call is asked through the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model").',
+        'First, a host built on section 5\'s rules: *the host that trusts its servers\' hints*. It keeps every tool and asks through *the defaults-reading gate*, which holds a call to every tool not marked `readOnlyHint: true`, one with no `annotations` included: by "Default: false" it may write. This is the policy a host of yours should copy, on one condition: its read-only tools run unasked only with the user\'s standing consent (an "always allow" choice, say); without it, every call is asked through the "confirmation prompts" a host SHOULD show (`server/tools.mdx`, "User Interaction Model").',
         // Then the course's host, and not as a design to copy; no source the reader never sees.
         "Then the host the course measures with, *the course's host*: lesson 1's one MCP client per server, plus three rules. Two of them depart from MCP. It is measured to show what each MCP warning prevents, not as a design to copy.",
         // MCP's reading first: serverInfo for display (2026-07-28's SHOULD NOT), then the version rule against it.
@@ -675,7 +679,7 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         "## 6 · What may a host decide from what servers declare?",
         // MCP's principle of consent (2026-07-28 index.mdx, "Tool Safety") named, not quoted with a
         // lowercase aside (a student's reading).
-        'MCP leaves to the host which tools it exposes and which calls need consent (`server/tools.mdx`, "User Interaction Model"), within section 5\'s rules and the principle of consent before any tool (`index.mdx`).',
+        'MCP leaves to the host which tools it exposes and how consent is given (`server/tools.mdx`, "User Interaction Model"), within section 5\'s rules and the principle of consent before any tool (`index.mdx`).',
         // The hosts in a table before the results (a student's reading).
         "| rule | what it does | what MCP says |",
         // Skipping a SHOULD deviates from it: the condition stands in the sentence that recommends
@@ -685,8 +689,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // Each course rule beside the MCP sentence it follows or departs from.
         // The summary parts MCP's rules from the course's devices.
         '- MCP: a missing hint means "may write"; a person SHOULD be able to deny any call; `serverInfo` is for display (2026-07-28).',
-        "The host to copy holds each call to a tool not marked read-only.",
-        "- Course: its host adds an allowlist (all but `kayit_yaz`) and two departures from MCP, a version rule on `serverInfo.version` and a gate that passes a tool with no `annotations`. It keeps three of five tools, its kept tools.",
+        // The Summary keeps section 6's condition (an expert's review).
+        "The host to copy holds each call to a tool not marked read-only, and runs a read-only one unasked only with the user's standing consent.",
+        "- Course: its host adds an allowlist, a version rule on `serverInfo.version` and a gate that passes a tool with no `annotations` (the last two depart from MCP): it keeps three of five tools.",
         // Bytes are not what the revision is for (basic/index.mdx, "Statelessness"; an expert's reading).
         'Bytes are not why the revision changed: a 2026-07-28 request carries all a server needs to process it, so no session ties a client to one server process (`basic/index.mdx`, "Statelessness").',
         // Learning goal 4 is section 6's question.
@@ -832,7 +837,7 @@ describe("section 6 rebuilt, one idea at a time (a student's and an expert's rea
       const exported = flat(readFileSync(join(ROOT, folder, "05-lifecycle-and-negotiation.md"), "utf8"));
       const section = exported.slice(exported.indexOf("## 6 ·"), exported.indexOf("## Summary"));
       const steps = [
-        "MCP leaves to the host which tools it exposes and which calls need consent",
+        "MCP leaves to the host which tools it exposes and how consent is given",
         "*the host that trusts its servers' hints*",
         "This is the policy a host of yours should copy, on one condition",
         "*the course's host*",

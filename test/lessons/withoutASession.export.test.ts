@@ -1082,7 +1082,7 @@ test("an expert's review: section 3 says which row SDK 2.4.0's Client gives, sec
     const three = text.slice(text.indexOf("## 3 · "), text.indexOf("## 4 · "));
     assert.ok(
       three.includes(
-        "SDK 2.4.0's `Client.listTools()` keeps each list while its `ttlMs` lasts and, by default (`cacheMode: 'use'`), serves it from that cache with no request (`@modelcontextprotocol/client` 2.4.0, `CacheableRequestOptions`). So one long-lived SDK client gives the *cached* row below; the *per-task* row needs `cacheMode: 'refresh'` on each call, or a new `Client`.",
+        "SDK 2.4.0's `Client` keeps each list it fetched through `listTools`, `listResources` or `listPrompts` while its `ttlMs` lasts and, by default (`cacheMode: 'use'`), serves it with no request (`@modelcontextprotocol/client` 2.4.0, `CacheableRequestOptions`). So one long-lived SDK client, its tasks really ten minutes apart, gives the *cached* row below; the *per-task* row needs `cacheMode: 'refresh'` on each list call (a new `Client` per task would also start a process per task and server).",
       ),
       file,
     );

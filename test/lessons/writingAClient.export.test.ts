@@ -783,7 +783,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
       ),
       file,
     );
-    assert.ok(prose.includes("*cached* runs the tasks ten minutes apart."), file);
+    assert.ok(prose.includes("*cached* runs the tasks ten minutes apart, keeps each result while it is fresh,"), file);
     assert.doesNotMatch(prose, /here all 13 tasks run within one `ttlMs`/, file);
     assert.ok(!prose.includes("*once* is the cached client"), file);
     assert.ok(prose.includes("*per task* keeps nothing between tasks and discovers before each one;"), file);
@@ -1099,7 +1099,9 @@ test("SDK 2.4.0's listTools first serves a still-fresh cached list, sending noth
     const section = prose.slice(prose.indexOf("## 3 · "), prose.indexOf("## 4 · "));
     assert.ok(
       section.includes(
-        'One long-lived SDK 2.4.0 `Client` does this unasked; for *per task*, pass `cacheMode: "refresh"` or make a new `Client` per task.',
+        // It sends server/discover only at connect, and a new Client per task would start a process per
+        // task (against 2026-07-28's "Statelessness" SHOULD NOT): per task is cacheMode "refresh".
+        'One long-lived SDK 2.4.0 `Client` does so unasked, sending `server/discover` only at `connect`; for *per task*, pass `cacheMode: "refresh"`.',
       ),
       file,
     );

@@ -280,7 +280,8 @@ function kayitDecisions(tools: readonly ListedTool[]): string {
     `whose default is false: a tool not marked read-only may write (${code("schema.mdx")}, ` +
     `${code("ToolAnnotations")}). The condition: the host trusts ${code("kayit")}, since a ` +
     `client MUST treat annotations as untrusted unless they come from a trusted server ` +
-    `(${code("server/tools.mdx")}); from an untrusted server both calls wait for a person.`
+    `(${code("server/tools.mdx")}), and the user has given standing consent to read-only calls; ` +
+    `otherwise both calls wait for a person.`
   );
 }
 
