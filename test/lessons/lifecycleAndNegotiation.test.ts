@@ -485,13 +485,13 @@ describe("section 3's words on the plain dual-era olcum (no --era)", () => {
     // What a client does first, in the box; the spec's silence on listing 2025-11-25, and the
     // course's choice weighed, in one folded note after it (a student's reading).
     const box =
-      "**What `supportedVersions` is for.** It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`): it picks one both support for `_meta`.";
+      "**What `supportedVersions` is for.** It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`).";
     // The spec's own -32022 example lists 2025-11-25 (2026-07-28 basic/versioning.mdx), and
     // supportedVersions is "Protocol versions the server supports" (server/discover.mdx): the
     // course's list is a narrower reading, not a gap in the spec (an expert's review).
     assert.ok(
       exported.includes(
-        'The spec\'s own example -32022 (`basic/versioning.mdx`) lists `2025-11-25` beside `2026-07-28`. MCP does not say what a listed `2025-11-25` means: its pages say a modern answer means retrying "with a supported version rather than falling back" (`basic/versioning.mdx`), and "Do **not** fall back to `initialize`" (`basic/transports/stdio.mdx`). The course\'s servers, like SDK 2.4.0, list only `2026-07-28`, and speak `2025-11-25` only after `initialize`: a narrower reading, the course\'s choice.',
+        'The spec\'s own example -32022 (`basic/versioning.mdx`) lists `2025-11-25` beside `2026-07-28`. MCP does not say what a listed `2025-11-25` means. To a `DiscoverResult` its pages say "Select a mutually supported version from `supportedVersions` and continue" (`basic/transports/stdio.mdx`), and to -32022 "Do **not** fall back to `initialize`" (same page): either way "The client stays modern" (`basic/versioning.mdx`). The course\'s servers, like SDK 2.4.0, list only `2026-07-28`, and speak `2025-11-25` only after `initialize`: a narrower reading, the course\'s choice.',
       ),
     );
     // What a listed legacy version tells a client, labelled the course's reading: versioning.mdx
@@ -582,9 +582,9 @@ describe("the homes lesson 5 keeps: the dual-era steps, the course's host, negot
         // Listing modern versions alone follows server/discover.mdx's example; read literally, the
         // -32022 MUST (versioning.mdx) has a dual-era server list 2025-11-25 too: a choice, said so.
         "`olcum` lists only `2026-07-28`; the box below says why.",
-        // versioning.mdx's example lists 2025-11-25 beside 2026-07-28; a dual-era client reads a
-        // legacy version there as calling for initialize.
-        "It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`): it picks one both support for `_meta`.",
+        // versioning.mdx's example lists 2025-11-25 beside 2026-07-28; what that means, MCP does not
+        // say, and a modern answer keeps the client modern (stdio.mdx, versioning.mdx).
+        "It lists the versions a client may choose from for its later requests (`server/discover.mdx`; `DiscoverResult` in `schema.ts`).",
         // Page and schema disagree (2025-11-25 basic/lifecycle.mdx: SHOULD disconnect; schema.ts
         // InitializeResult.protocolVersion: MUST disconnect): the rule first, then the disagreement
         // in one clause (a student's reading).

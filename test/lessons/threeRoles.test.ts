@@ -538,7 +538,7 @@ test("section 1 explains how to read the specification before citing it; section
   // An expert's review: the second seed's values cannot be had without a run; the question says so, and how.
   assert.ok(!flat(markdown).includes("Why? The answer gives a second seed's values."));
   says(
-    "The answer also gives a second seed's values. Checking them needs the notebook run again with that seed: set `SEED` in the seed cell, or run `mcp-course lesson 01 --seed N` in a shell.",
+    "The answer also gives a second seed's values. Checking them needs the notebook run again with that seed: set `SEED` in the seed cell, or run `npx mcp-course lesson 01 --seed N` in the course's folder.",
   );
   assert.ok(!flat(markdown).includes("if this run used 7"));
   assert.ok(!flat(markdown).includes("The client speaks revision 2025-11-25"));

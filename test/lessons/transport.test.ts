@@ -304,7 +304,7 @@ for (const [name, pick] of [
     // (such as method names) case-sensitive.
     assert.match(
       markdown,
-      /Header names are compared without regard to case, so `mcp-method` is `Mcp-Method`; their values, such as `tools\/call`, are not \(`basic\/transports\/streamable-http\.mdx`, "Case Sensitivity"\)\./,
+      /Header names ignore case \(`mcp-method` is `Mcp-Method`\), their values do not \("Case Sensitivity"\)\./,
     );
     assert.doesNotMatch(markdown, /Header names have no case/);
     assert.equal(http.refused.response.head[0], "HTTP/1.1 403 Forbidden");
@@ -475,11 +475,12 @@ test("section 3's header table: each basic header, the body field it copies, whe
   // 2026-07-28 streamable-http.mdx, "Protocol Version Header": "Every POST request to the MCP endpoint MUST
   // include an MCP-Protocol-Version header"; "Standard Request Headers": Mcp-Method on all requests; Mcp-Name
   // (params.name or params.uri) on tools/call, resources/read, prompts/get. The Note on notification POSTs
-  // The Note in "Sending Messages" ("header requirements for notification POSTs are not defined by this
-  // revision") is said in the table's cell: a student's reading asked whether a notification POST needs it.
+  // The table states each header's rule; the Note in "Sending Messages" ("header requirements for
+  // notification POSTs are not defined by this revision") is the fold's, beside the version header's
+  // "every POST", so that neither row reads as the exception to the other (an expert's review).
   assert.deepEqual(tableRows("| header | copies from the body | required on |"), [
     "| `MCP-Protocol-Version` | `_meta`'s revision | every POST |",
-    "| `Mcp-Method` | `method` | every request (a notification POST's headers are left undefined) |",
+    "| `Mcp-Method` | `method` | every request |",
     "| `Mcp-Name` | `params.name`, or a resource's `params.uri` | `tools/call`, `resources/read` and `prompts/get` |",
   ]);
   assert.doesNotMatch(markdown, /a notification's: undefined|leaves a notification's POST undefined/);
@@ -498,10 +499,10 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
   // omit the header". The expert: the old "clients MUST then send the value" lacked both conditions.
   // The expert: the course never uses x-mcp-header, so one sentence.
   // A student's reading: a rule this lesson's calls never use, folded with the MAY exception.
-  const fold = flat(markdown.slice(markdown.indexOf("<details><summary>Two header rules")));
+  const fold = flat(markdown.slice(markdown.indexOf("<details><summary>Three header rules")));
   assert.match(
     fold,
-    /^<details><summary>Two header rules this lesson's calls do not need<\/summary> - A tool's `inputSchema` \(taught later\) may mark an argument with `x-mcp-header`: the client MUST copy its value, unless absent or `null`, into an `Mcp-Param-\{Name\}` header, in Base64 if it has non-ASCII or control characters, edge whitespace or the form `=\?base64\?…\?=` \("Value Encoding"\)\./,
+    /^<details><summary>Three header rules this lesson's calls do not need<\/summary> - A notification POST: 2026-07-28 defines no header requirements for it \(the Note on notification POSTs\), though "Protocol Version Header" says every POST MUST carry `MCP-Protocol-Version`\. - A tool's `inputSchema` \(taught later\) may mark an argument with `x-mcp-header`: the client MUST copy its value, unless absent or `null`, into an `Mcp-Param-\{Name\}` header, in Base64 if it has non-ASCII or control characters, edge whitespace or the form `=\?base64\?…\?=` \("Value Encoding"\)\./,
   );
   // An expert's review: "Value Encoding" also makes clients Base64-encode a plain-ASCII value that matches the
   // sentinel pattern (starts with =?base64? and ends with ?=).
@@ -515,7 +516,7 @@ test("section 3's custom headers: where a tool asks (x-mcp-header in its tools/l
   // The student met resources and prompts here before lesson 4: a clause says what they are.
   assert.match(
     markdown,
-    /`resources\/read` and `prompts\/get` are two more kinds of request a server may take, taught later; `params\.uri` names what a read asks for:/,
+    /can route it unread \("Request Metadata"\); `resources\/read` and `prompts\/get` come later:/,
   );
   assert.doesNotMatch(markdown, /clients MUST then send the value as/);
   assert.doesNotMatch(markdown, /A server may also ask for a tool's argument|Bolge/);

@@ -783,7 +783,7 @@ test("section 3: one table of host, revision and mode, one reading, and 'once' d
       ),
       file,
     );
-    assert.ok(prose.includes("*cached* runs the tasks ten minutes apart, keeps each result while it is fresh,"), file);
+    assert.ok(prose.includes("*cached* runs the tasks ten minutes apart, keeps each result while fresh"), file);
     assert.doesNotMatch(prose, /here all 13 tasks run within one `ttlMs`/, file);
     assert.ok(!prose.includes("*once* is the cached client"), file);
     assert.ok(prose.includes("*per task* keeps nothing between tasks and discovers before each one;"), file);
@@ -1101,7 +1101,7 @@ test("SDK 2.4.0's listTools first serves a still-fresh cached list, sending noth
       section.includes(
         // It sends server/discover only at connect, and a new Client per task would start a process per
         // task (against 2026-07-28's "Statelessness" SHOULD NOT): per task is cacheMode "refresh".
-        'One long-lived SDK 2.4.0 `Client` does so unasked, sending `server/discover` only at `connect`; for *per task*, pass `cacheMode: "refresh"`.',
+        'as a long-lived, pinned SDK 2.4.0 `Client` does unasked (sending `server/discover` only at `connect`; per task: `cacheMode: "refresh"` on each list call).',
       ),
       file,
     );
